@@ -1,0 +1,88 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Dependencies flow one way: CVisionCore -> ARScene -> ARSceneDatasets -> arscene.
+// OpenCV and Eigen come from the system through pkg-config (see Sources/COpenCV
+// and Sources/CEigen); nothing here uses unsafeFlags.
+let package = Package(
+  name: "ARScene",
+  platforms: [.macOS(.v13)],
+  products: [
+    .library(name: "ARScene", targets: ["ARScene"]),
+    .library(name: "ARSceneDatasets", targets: ["ARSceneDatasets"]),
+    .executable(name: "arscene", targets: ["arscene"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "COpenCV",
+      path: "Sources/COpenCV",
+      pkgConfig: "opencv4",
+      providers: [.apt(["libopencv-dev"])]
+    ),
+    .systemLibrary(
+      name: "CEigen",
+      path: "Sources/CEigen",
+      pkgConfig: "eigen3",
+      providers: [.apt(["libeigen3-dev"])]
+    ),
+    .target(
+      name: "CVisionCore",
+      dependencies: ["COpenCV", "CEigen"],
+      path: "Sources/CVisionCore",
+      cxxSettings: [
+        .headerSearchPath("src"),
+        // Release builds of the core are what the budgets are measured on;
+        // debug builds stay debuggable.
+        .define("NDEBUG", .when(configuration: .release)),
+      ]
+    ),
+    .target(
+      name: "ARScene",
+      dependencies: ["CVisionCore"],
+      path: "Sources/ARScene"
+    ),
+    .target(
+      name: "ARSceneDatasets",
+      dependencies: [
+        "ARScene",
+        "CVisionCore",
+        .product(name: "Histogram", package: "hdrhistogram-swift"),
+      ],
+      path: "Sources/ARSceneDatasets"
+    ),
+    .executableTarget(
+      name: "arscene",
+      dependencies: [
+        "ARScene",
+        "ARSceneDatasets",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "Sources/arscene"
+    ),
+    .testTarget(
+      name: "CVisionCoreTests",
+      dependencies: ["CVisionCore"],
+      path: "Tests/CVisionCoreTests"
+    ),
+    .testTarget(
+      name: "ARSceneTests",
+      dependencies: ["ARScene", "CVisionCore"],
+      path: "Tests/ARSceneTests"
+    ),
+    .testTarget(
+      name: "ARSceneDatasetsTests",
+      dependencies: ["ARSceneDatasets", "ARScene"],
+      path: "Tests/ARSceneDatasetsTests"
+    ),
+    .testTarget(
+      name: "arsceneTests",
+      dependencies: ["arscene"],
+      path: "Tests/arsceneTests"
+    ),
+  ],
+  cxxLanguageStandard: .cxx17
+)

@@ -1,0 +1,22 @@
+/// What a camera delivers at one instant: the input to ``Session/process(_:)``.
+public struct CapturedFrame: Sendable {
+  /// Seconds; strictly increasing across the frames of a session.
+  public var timestamp: Double
+  public var intrinsics: CameraIntrinsics
+  /// ``PixelFormat/rgb8``, ``PixelFormat/bgr8`` or ``PixelFormat/gray8``.
+  public var capturedImage: PixelBuffer
+  public var depth: DepthData?
+  /// Inertial samples since the previous frame, oldest first.
+  public var imuSamples: [IMUSample]
+
+  public init(
+    timestamp: Double, intrinsics: CameraIntrinsics, capturedImage: PixelBuffer,
+    depth: DepthData? = nil, imuSamples: [IMUSample] = []
+  ) {
+    self.timestamp = timestamp
+    self.intrinsics = intrinsics
+    self.capturedImage = capturedImage
+    self.depth = depth
+    self.imuSamples = imuSamples
+  }
+}

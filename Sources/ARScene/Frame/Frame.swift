@@ -1,0 +1,25 @@
+/// A processed frame: what the session understood from one ``CapturedFrame``.
+public struct Frame: Sendable {
+  /// Seconds, as given in the ``CapturedFrame``.
+  public var timestamp: Double
+  /// Index of the frame in its session, from 0.
+  public var index: Int
+  public var camera: Camera
+  /// Nil when the configuration turns light estimation off.
+  public var lightEstimate: LightEstimate?
+  public var statistics: ImageStatistics
+  /// The core's stages for this frame, in the order they ran.
+  public var timings: [StageTiming]
+
+  public init(
+    timestamp: Double, index: Int, camera: Camera, lightEstimate: LightEstimate?,
+    statistics: ImageStatistics, timings: [StageTiming]
+  ) {
+    self.timestamp = timestamp
+    self.index = index
+    self.camera = camera
+    self.lightEstimate = lightEstimate
+    self.statistics = statistics
+    self.timings = timings
+  }
+}

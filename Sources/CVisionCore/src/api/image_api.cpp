@@ -1,0 +1,105 @@
+// Entry points for decoding and writing images. They have no session, so
+// their errors go to the calling thread's slot (vc_last_error_message).
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+#include <string>
+#include <vector>
+
+#include "api/guard.h"
+#include "common/status_error.h"
+#include "frame/image_view.h"
+#include "vision_core/vision_core.h"
+
+struct vc_image {
+  cv::Mat pixels;
+  vc_pixel_format_t format;
+};
+
+namespace {
+
+// The image as the engine wants it: 8-bit BGR or grey, or 16-bit depth.
+vc_image* Normalize(cv::Mat decoded) {
+  auto image = new vc_image{cv::Mat(), VC_PIXEL_FORMAT_BGR8};
+  const int depth = decoded.depth();
+  const int channels = decoded.channels();
+  if (depth == CV_16U && channels == 1) {
+    image->pixels = decoded;
+    image->format = VC_PIXEL_FORMAT_DEPTH_U16;
+  } else if (depth == CV_8U && channels == 1) {
+    image->pixels = decoded;
+    image->format = VC_PIXEL_FORMAT_GRAY8;
+  } else if (depth == CV_8U && channels == 3) {
+    image->pixels = decoded;
+  } else if (depth == CV_8U && channels == 4) {
+    cv::cvtColor(decoded, image->pixels, cv::COLOR_BGRA2BGR);
+  } else {
+    delete image;
+    throw vc::StatusError(VC_STATUS_DECODE_FAILED,
+                          "unsupported image layout: " +
+                              std::to_string(channels) + " channels of " +
+                              std::to_string(8 * decoded.elemSize1()) +
+                              "-bit values");
+  }
+  return image;
+}
+
+}  // namespace
+
+extern "C" {
+
+vc_status_t vc_image_decode(const uint8_t* bytes, size_t length,
+                            vc_image_t** out_image) {
+  return vc::Guarded(vc::ThreadErrorSlot(), [&] {
+    vc::Require(out_image != nullptr, "out_image is NULL");
+    *out_image = nullptr;
+    vc::Require(bytes != nullptr || length == 0, "bytes is NULL");
+    vc::Require(length > 0, "no image data (0 bytes)", VC_STATUS_DECODE_FAILED);
+    const cv::Mat encoded(1, static_cast<int>(length), CV_8UC1,
+                          const_cast<uint8_t*>(bytes));
+    cv::Mat decoded = cv::imdecode(encoded, cv::IMREAD_UNCHANGED);
+    vc::Require(!decoded.empty(),
+                "not a readable image (corrupt or unsupported format, " +
+                    std::to_string(length) + " bytes)",
+                VC_STATUS_DECODE_FAILED);
+    *out_image = Normalize(decoded);
+  });
+}
+
+void vc_image_destroy(vc_image_t* image) { delete image; }
+
+vc_status_t vc_image_get_view(const vc_image_t* image,
+                              vc_image_view_t* out_view) {
+  return vc::Guarded(vc::ThreadErrorSlot(), [&] {
+    vc::Require(image != nullptr, "image is NULL");
+    vc::Require(out_view != nullptr, "out_view is NULL");
+    out_view->data = image->pixels.data;
+    out_view->width = image->pixels.cols;
+    out_view->height = image->pixels.rows;
+    out_view->stride_bytes = static_cast<int32_t>(image->pixels.step[0]);
+    out_view->format = image->format;
+  });
+}
+
+vc_status_t vc_image_write(const vc_image_view_t* view, const char* path) {
+  return vc::Guarded(vc::ThreadErrorSlot(), [&] {
+    vc::Require(view != nullptr, "view is NULL");
+    vc::Require(path != nullptr && path[0] != '\0', "path is NULL or empty");
+    cv::Mat pixels = vc::WrapImageView(*view, "written");
+    const std::string file(path);
+    cv::Mat to_write;
+    if (view->format == VC_PIXEL_FORMAT_RGB8) {
+      cv::cvtColor(pixels, to_write, cv::COLOR_RGB2BGR);
+    } else {
+      vc::Require(view->format != VC_PIXEL_FORMAT_DEPTH_F32,
+                  "DEPTH_F32 images cannot be written; convert to DEPTH_U16",
+                  VC_STATUS_INVALID_IMAGE);
+      to_write = pixels;
+    }
+    // cv::imwrite raises a cv::Exception for an unknown extension; the guard
+    // reports it with OpenCV's own words.
+    const bool written = cv::imwrite(file, to_write);
+    vc::Require(written, "could not write " + file, VC_STATUS_IO_ERROR);
+  });
+}
+
+}  // extern "C"

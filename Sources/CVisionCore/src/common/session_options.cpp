@@ -1,0 +1,32 @@
+#include "common/session_options.h"
+
+#include <string>
+
+#include "common/status_error.h"
+
+namespace vc {
+
+SessionOptions SessionOptions::FromC(const vc_session_options_t& options) {
+  SessionOptions result;
+  result.light_estimation_enabled = options.light_estimation_enabled != 0;
+  result.statistics_sample_step = options.statistics_sample_step;
+  result.max_imu_samples_per_frame = options.max_imu_samples_per_frame;
+  return result;
+}
+
+void SessionOptions::ToC(vc_session_options_t* options) const {
+  options->light_estimation_enabled = light_estimation_enabled ? 1 : 0;
+  options->statistics_sample_step = statistics_sample_step;
+  options->max_imu_samples_per_frame = max_imu_samples_per_frame;
+}
+
+void SessionOptions::Check() const {
+  Require(statistics_sample_step >= 1 && statistics_sample_step <= 16,
+          "statistics_sample_step must be 1...16, got " +
+              std::to_string(statistics_sample_step));
+  Require(max_imu_samples_per_frame >= 0,
+          "max_imu_samples_per_frame must be >= 0, got " +
+              std::to_string(max_imu_samples_per_frame));
+}
+
+}  // namespace vc

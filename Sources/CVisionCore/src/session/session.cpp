@@ -1,0 +1,80 @@
+#include "session/session.h"
+
+#include <opencv2/imgproc.hpp>
+
+#include "frame/frame_input.h"
+#include "frame/image_statistics.h"
+#include "frame/light_estimate.h"
+
+namespace vc {
+namespace {
+
+constexpr size_t kImuHistoryCapacity = 512;
+
+// Grey conversion that shares the caller's pixels when they are grey already.
+void ToGray(const cv::Mat& color, vc_pixel_format_t format, cv::Mat* gray) {
+  switch (format) {
+    case VC_PIXEL_FORMAT_RGB8:
+      cv::cvtColor(color, *gray, cv::COLOR_RGB2GRAY);
+      return;
+    case VC_PIXEL_FORMAT_BGR8:
+      cv::cvtColor(color, *gray, cv::COLOR_BGR2GRAY);
+      return;
+    default:
+      *gray = color;
+      return;
+  }
+}
+
+}  // namespace
+
+Session::Session(const SessionOptions& options) : options_(options) {
+  options_.Check();
+}
+
+vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
+  StageTimings& timings = pending_timings_;
+  timings.Clear();
+  FrameInput frame;
+  {
+    ScopedStageTimer timer(timings, "ingest");
+    frame = ValidateFrameInput(input, last_timestamp_ns_,
+                               options_.max_imu_samples_per_frame);
+    // A grey input aliases the caller's pixels, which are only borrowed: the
+    // header must not outlive this call, so gray_ is reset below.
+    ToGray(frame.color, frame.color_format, &gray_);
+  }
+
+  vc_frame_result_t result{};
+  result.timestamp_ns = frame.timestamp_ns;
+  {
+    ScopedStageTimer timer(timings, "imageStatistics");
+    const ImageStatistics statistics = MeasureImage(
+        gray_, frame.color, frame.color_format == VC_PIXEL_FORMAT_BGR8,
+        options_.statistics_sample_step);
+    result.statistics.mean_luminance =
+        static_cast<float>(statistics.mean_luma);
+    result.statistics.sharpness =
+        static_cast<float>(statistics.laplacian_variance);
+    result.statistics.valid_depth_fraction =
+        frame.depth.empty() ? 0.0f
+                            : static_cast<float>(ValidDepthFraction(
+                                  frame.depth, options_.statistics_sample_step));
+    result.light_estimate = options_.light_estimation_enabled
+                                ? EstimateLight(statistics.mean_linear_rgb)
+                                : NeutralLightEstimate();
+  }
+
+  // Commit: nothing below can fail, so a failed frame leaves no trace.
+  if (gray_.data == frame.color.data) gray_.release();
+  for (const vc_imu_sample_t& sample : frame.imu_samples) {
+    imu_history_.push_back(sample);
+    if (imu_history_.size() > kImuHistoryCapacity) imu_history_.pop_front();
+  }
+  result.imu_samples_ingested = static_cast<int32_t>(frame.imu_samples.size());
+  last_timestamp_ns_ = frame.timestamp_ns;
+  timings_.Swap(pending_timings_);
+  return result;
+}
+
+}  // namespace vc

@@ -1,0 +1,41 @@
+// A tracking session: everything the core keeps from frame to frame. Not
+// thread-safe; one session is used by one thread at a time.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <limits>
+#include <opencv2/core.hpp>
+
+#include "common/session_options.h"
+#include "common/stage_timings.h"
+#include "vision_core/vision_core.h"
+
+namespace vc {
+
+class Session {
+ public:
+  explicit Session(const SessionOptions& options);
+
+  // Validates input, then runs the per-frame stages. Throws StatusError on bad
+  // input, leaving the session as it was.
+  vc_frame_result_t ProcessFrame(const vc_frame_input_t& input);
+
+  const StageTimings& stage_timings() const { return timings_; }
+  const SessionOptions& options() const { return options_; }
+
+ private:
+  SessionOptions options_;
+  int64_t last_timestamp_ns_ = std::numeric_limits<int64_t>::min();
+  // Reused every frame so steady-state processing does not allocate.
+  cv::Mat gray_;
+  // Recent inertial samples for motion prediction, oldest first, bounded to a
+  // couple of seconds at 200 Hz.
+  std::deque<vc_imu_sample_t> imu_history_;
+  StageTimings timings_;
+  // Filled while a frame runs and swapped into timings_ once it succeeds; kept
+  // as a member so its storage is reused.
+  StageTimings pending_timings_;
+};
+
+}  // namespace vc
