@@ -7,8 +7,8 @@
  *   _destroy(NULL) is a no-op.
  * - Inputs (image views, IMU samples) are borrowed for the duration of the call
  *   only; the core copies whatever it keeps.
- * - Outputs go into caller-allocated storage. Variable-length outputs follow the
- *   count protocol: pass NULL (or a capacity of 0) to learn the count in
+ * - Outputs go into caller-allocated storage. Variable-length outputs follow
+ * the count protocol: pass NULL (or a capacity of 0) to learn the count in
  *   *out_count; a capacity that is too small returns VC_STATUS_BUFFER_TOO_SMALL
  *   with the needed count in *out_count.
  * - Every entry point returns a vc_status_t and never lets an exception or an
@@ -80,7 +80,8 @@ VC_API const char *vc_status_name(vc_status_t status);
     the next such call on this thread. */
 VC_API const char *vc_last_error_message(void);
 
-/** The core's version as "MAJOR.MINOR.PATCH", and the OpenCV it was built with. */
+/** The core's version as "MAJOR.MINOR.PATCH", and the OpenCV it was built with.
+ */
 VC_API const char *vc_version(void);
 VC_API const char *vc_opencv_version(void);
 
@@ -98,7 +99,8 @@ typedef enum vc_pixel_format {
   VC_PIXEL_FORMAT_DEPTH_F32 = 5
 } vc_pixel_format_t;
 
-/** A borrowed view of pixels. Rows are stride_bytes apart (>= width * pixel size). */
+/** A borrowed view of pixels. Rows are stride_bytes apart (>= width * pixel
+ * size). */
 typedef struct vc_image_view {
   const void *data;
   int32_t width;
@@ -180,7 +182,8 @@ typedef struct vc_light_estimate {
 
 /** Image measurements that later stages and coaching rely on. */
 typedef struct vc_image_statistics {
-  /** Mean luma (Rec. 601 weights on the encoded values), 0 = black, 1 = white. */
+  /** Mean luma (Rec. 601 weights on the encoded values), 0 = black, 1 = white.
+   */
   float mean_luminance;
   /** Variance of the Laplacian of the grey image, in (grey levels)^2: small
       values mean blur or no texture. */
@@ -223,8 +226,8 @@ typedef struct vc_session_options {
 
 VC_API void vc_session_options_init(vc_session_options_t *options);
 
-/** Creates a session; options may be NULL for the defaults. On failure
-    *out_session is NULL and vc_last_error_message() says why. */
+/** Creates a session; options may be NULL for the defaults. On failure the
+    session pointer is set to NULL and vc_last_error_message() says why. */
 VC_API vc_status_t vc_session_create(const vc_session_options_t *options,
                                      vc_session_t **out_session);
 
@@ -256,7 +259,6 @@ typedef enum vc_test_fault {
     no exception escapes the boundary. Has no other effect. */
 VC_API vc_status_t vc_session_raise_for_testing(vc_session_t *session,
                                                 vc_test_fault_t fault);
-
 
 /* ------------------------------------------------------------------------ */
 /* Synthetic scenes                                                         */

@@ -34,11 +34,11 @@ vc_image* Normalize(cv::Mat decoded) {
     cv::cvtColor(decoded, image->pixels, cv::COLOR_BGRA2BGR);
   } else {
     delete image;
-    throw vc::StatusError(VC_STATUS_DECODE_FAILED,
-                          "unsupported image layout: " +
-                              std::to_string(channels) + " channels of " +
-                              std::to_string(8 * decoded.elemSize1()) +
-                              "-bit values");
+    throw vc::StatusError(
+        VC_STATUS_DECODE_FAILED,
+        "unsupported image layout: " + std::to_string(channels) +
+            " channels of " + std::to_string(8 * decoded.elemSize1()) +
+            "-bit values");
   }
   return image;
 }

@@ -56,8 +56,7 @@ vc_status_t vc_session_process_frame(vc_session_t* session,
 
 vc_status_t vc_session_get_stage_timings(const vc_session_t* session,
                                          vc_stage_timing_t* out_timings,
-                                         int32_t capacity,
-                                         int32_t* out_count) {
+                                         int32_t capacity, int32_t* out_count) {
   if (session == nullptr) return VC_STATUS_INVALID_ARGUMENT;
   // Reading timings must not disturb the message of the last failed frame.
   vc::ErrorSlot local;
@@ -98,9 +97,9 @@ vc_status_t vc_session_raise_for_testing(vc_session_t* session,
       case VC_TEST_FAULT_UNKNOWN_EXCEPTION:
         throw 42;
     }
-    throw vc::StatusError(VC_STATUS_INVALID_ARGUMENT,
-                          "unknown fault " +
-                              std::to_string(static_cast<int>(fault)));
+    throw vc::StatusError(
+        VC_STATUS_INVALID_ARGUMENT,
+        "unknown fault " + std::to_string(static_cast<int>(fault)));
   });
 }
 

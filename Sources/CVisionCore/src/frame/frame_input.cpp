@@ -24,14 +24,14 @@ void CheckIntrinsics(const vc_camera_intrinsics_t& k) {
 
 void CheckImu(const vc_imu_sample_t* samples, int32_t count, int max_count,
               int64_t frame_timestamp_ns) {
-  Require(count >= 0, "imu_sample_count must be >= 0, got " +
-                          std::to_string(count));
-  Require(count <= max_count,
-          std::to_string(count) + " IMU samples with one frame exceed the " +
-              "limit of " + std::to_string(max_count));
-  Require(count == 0 || samples != nullptr,
-          "imu_samples is NULL but imu_sample_count is " +
-              std::to_string(count));
+  Require(count >= 0,
+          "imu_sample_count must be >= 0, got " + std::to_string(count));
+  Require(count <= max_count, std::to_string(count) +
+                                  " IMU samples with one frame exceed the " +
+                                  "limit of " + std::to_string(max_count));
+  Require(
+      count == 0 || samples != nullptr,
+      "imu_samples is NULL but imu_sample_count is " + std::to_string(count));
   for (int32_t i = 0; i < count; ++i) {
     const vc_imu_sample_t& s = samples[i];
     bool finite = true;
@@ -39,8 +39,8 @@ void CheckImu(const vc_imu_sample_t* samples, int32_t count, int max_count,
       finite = finite && std::isfinite(s.acceleration[axis]) &&
                std::isfinite(s.rotation_rate[axis]);
     }
-    Require(finite, "IMU sample " + std::to_string(i) +
-                        " contains NaN or infinity");
+    Require(finite,
+            "IMU sample " + std::to_string(i) + " contains NaN or infinity");
     Require(i == 0 || s.timestamp_ns >= samples[i - 1].timestamp_ns,
             "IMU sample " + std::to_string(i) + " at " +
                 std::to_string(s.timestamp_ns) +
@@ -96,14 +96,13 @@ FrameInput ValidateFrameInput(const vc_frame_input_t& input,
     frame.depth = WrapImageView(depth.image, "depth");
     Require(frame.depth.size() == frame.color.size(),
             "depth image is " + std::to_string(frame.depth.cols) + "x" +
-                std::to_string(frame.depth.rows) +
-                " but the color image is " + std::to_string(frame.color.cols) +
-                "x" + std::to_string(frame.color.rows) +
+                std::to_string(frame.depth.rows) + " but the color image is " +
+                std::to_string(frame.color.cols) + "x" +
+                std::to_string(frame.color.rows) +
                 ": depth must be registered to color",
             VC_STATUS_INVALID_IMAGE);
     if (depth.image.format == VC_PIXEL_FORMAT_DEPTH_U16) {
-      Require(std::isfinite(depth.units_per_metre) &&
-                  depth.units_per_metre > 0,
+      Require(std::isfinite(depth.units_per_metre) && depth.units_per_metre > 0,
               "depth units_per_metre must be finite and > 0, got " +
                   std::to_string(depth.units_per_metre));
     }

@@ -52,14 +52,14 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
     const ImageStatistics statistics = MeasureImage(
         gray_, frame.color, frame.color_format == VC_PIXEL_FORMAT_BGR8,
         options_.statistics_sample_step);
-    result.statistics.mean_luminance =
-        static_cast<float>(statistics.mean_luma);
+    result.statistics.mean_luminance = static_cast<float>(statistics.mean_luma);
     result.statistics.sharpness =
         static_cast<float>(statistics.laplacian_variance);
     result.statistics.valid_depth_fraction =
-        frame.depth.empty() ? 0.0f
-                            : static_cast<float>(ValidDepthFraction(
-                                  frame.depth, options_.statistics_sample_step));
+        frame.depth.empty()
+            ? 0.0f
+            : static_cast<float>(ValidDepthFraction(
+                  frame.depth, options_.statistics_sample_step));
     result.light_estimate = options_.light_estimation_enabled
                                 ? EstimateLight(statistics.mean_linear_rgb)
                                 : NeutralLightEstimate();
