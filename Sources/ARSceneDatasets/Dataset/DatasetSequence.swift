@@ -1,0 +1,27 @@
+import ARScene
+import Foundation
+
+/// A recorded sequence opened for replay: its lists are in memory, its images
+/// stay on disk until ``loadFrame(_:)`` decodes them, so memory stays flat
+/// however long the sequence is.
+public protocol DatasetSequence: Sendable {
+  /// The sequence folder.
+  var url: URL { get }
+  /// "native" (a sequence.json is present) or "tum".
+  var format: String { get }
+  var description: SequenceDescription { get }
+  /// Frames in strictly increasing time order.
+  var frames: [FrameRecord] { get }
+  /// Ground-truth poses in time order, at their own rate; may be empty.
+  var groundTruth: [TimedPose] { get }
+  /// Inertial samples in time order; may be empty.
+  var imu: [IMUSample] { get }
+  /// Findings that did not stop the sequence from opening, each starting with
+  /// the file (and line) concerned, e.g. "rgb.txt:12: duplicate timestamp 1.5
+  /// dropped (line 11 with the same time is kept)".
+  var problems: [String] { get }
+  /// Decodes the frame's images. Its IMU samples are those in (previous frame's
+  /// timestamp, this frame's timestamp]; depth comes as
+  /// `DepthData(unitsPerMetre: description.depthUnitsPerMetre)`.
+  func loadFrame(_ record: FrameRecord) throws(DatasetError) -> CapturedFrame
+}

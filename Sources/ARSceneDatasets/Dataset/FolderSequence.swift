@@ -1,0 +1,98 @@
+import ARScene
+import Foundation
+
+/// A sequence in the TUM layout, native or published: the lists read at open,
+/// the images decoded one frame at a time.
+struct FolderSequence: DatasetSequence {
+  var url: URL
+  var format: String
+  var description: SequenceDescription
+  var frames: [FrameRecord]
+  var groundTruth: [TimedPose]
+  var imu: [IMUSample]
+  var problems: [String]
+
+  func loadFrame(_ record: FrameRecord) throws(DatasetError) -> CapturedFrame {
+    let camera = description.camera
+    let color = try Self.image(at: record.colorPath)
+    guard color.format.isColor else {
+      throw DatasetError(
+        file: record.colorPath, "is a \(color.format.rawValue) image, not a colour or grey one")
+    }
+    guard color.width == camera.width, color.height == camera.height else {
+      throw DatasetError(
+        file: record.colorPath,
+        "image is \(color.width)x\(color.height) but the camera intrinsics are for"
+          + " \(camera.width)x\(camera.height)")
+    }
+    var depth: DepthData?
+    if let depthPath = record.depthPath, let unitsPerMetre = description.depthUnitsPerMetre {
+      let depthMap = try Self.image(at: depthPath)
+      guard depthMap.format == .depthUInt16 else {
+        throw DatasetError(
+          file: depthPath,
+          "is a \(depthMap.format.rawValue) image; depth must be a 16-bit single-channel PNG")
+      }
+      guard depthMap.width == color.width, depthMap.height == color.height else {
+        throw DatasetError(
+          file: depthPath,
+          "depth image is \(depthMap.width)x\(depthMap.height) but the colour image"
+            + " \(record.colorPath) is \(color.width)x\(color.height)")
+      }
+      depth = DepthData(depthMap: depthMap, unitsPerMetre: unitsPerMetre)
+    }
+    return CapturedFrame(
+      timestamp: record.timestamp, intrinsics: camera, capturedImage: color, depth: depth,
+      imuSamples: imuSamples(upTo: record.timestamp))
+  }
+
+  /// The samples after the previous frame, up to and including this one; the
+  /// first frame gets every sample up to it so that none is lost.
+  private func imuSamples(upTo timestamp: Double) -> [IMUSample] {
+    let previousFrame = frames.lastIndex(before: timestamp, by: \.timestamp)
+    let start =
+      previousFrame.map { imu.firstIndex(after: frames[$0].timestamp, by: \.timestamp) } ?? 0
+    let end = imu.firstIndex(after: timestamp, by: \.timestamp)
+    return start < end ? Array(imu[start..<end]) : []
+  }
+
+  /// Reads an image, the error naming its file.
+  static func image(at path: String) throws(DatasetError) -> PixelBuffer {
+    do {
+      return try PixelBuffer.read(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      // The core's message starts with the path, which the error's file already names.
+      let prefix = path + ": "
+      let reason =
+        error.message.hasPrefix(prefix)
+        ? String(error.message.dropFirst(prefix.count)) : error.message
+      throw DatasetError(file: path, reason)
+    }
+  }
+}
+
+extension Array {
+  /// Index of the first element whose key is greater than `value`, or
+  /// `count`; the array must be sorted by key.
+  fileprivate func firstIndex(after value: Double, by key: (Element) -> Double) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      if key(self[middle]) <= value { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// Index of the last element whose key is less than `value`; the array must
+  /// be sorted by key.
+  fileprivate func lastIndex(before value: Double, by key: (Element) -> Double) -> Int? {
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      if key(self[middle]) < value { low = middle + 1 } else { high = middle }
+    }
+    return low > 0 ? low - 1 : nil
+  }
+}

@@ -1,0 +1,278 @@
+import ARScene
+import Foundation
+
+/// Opens sequence folders. Native sequences and published TUM RGB-D folders
+/// share one layout, so they share one reader; only where the camera
+/// description comes from differs.
+public enum SequenceLoader {
+  /// Opens a native sequence (sequence.json present) or a TUM RGB-D folder as
+  /// published (rgb.txt, depth.txt, groundtruth.txt, accelerometer.txt). A
+  /// folder with `tum_style_rgb.txt` is read through its `tum_style_*.txt`
+  /// lists, which are TUM lists derived where the plain names hold something else.
+  ///
+  /// Every listed image is checked to exist, every line parsed, so a bad
+  /// sequence fails here, naming the file and line, rather than mid-replay.
+  ///
+  /// - Parameter intrinsics: Overrides the camera of sequence.json, and is
+  ///   required for TUM folders whose name does not say which Kinect
+  ///   (freiburg1/fr1, freiburg2/fr2, freiburg3/fr3). A width or height of 0
+  ///   takes the size from the first colour image.
+  public static func open(
+    _ url: URL, intrinsics: CameraIntrinsics? = nil
+  ) throws(DatasetError) -> any DatasetSequence {
+    let folder = url.standardizedFileURL
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else {
+      throw DatasetError(file: folder.path, "does not exist")
+    }
+    guard isDirectory.boolValue else {
+      throw DatasetError(file: folder.path, "is not a folder; give the sequence folder")
+    }
+
+    let header = try readHeader(folder, intrinsics: intrinsics)
+    var description = header.description
+    var problems = header.problems
+    let names = header.names
+    let frames = try readFrames(names, in: folder, description: description, problems: &problems)
+    let groundTruth = try readGroundTruth(names.groundTruth, in: folder, problems: &problems)
+    let imu = try readIMU(names, in: folder, problems: &problems)
+
+    if description.camera.width <= 0 || description.camera.height <= 0, let first = frames.first {
+      let image = try FolderSequence.image(at: first.colorPath)
+      description.camera.width = image.width
+      description.camera.height = image.height
+    }
+    if let problem = description.camera.problem {
+      throw DatasetError(file: folder.path, "camera intrinsics: \(problem)")
+    }
+
+    let present: Set<SequenceDescription.Sensor> = Set(
+      [
+        .color,
+        frames.contains { $0.depthPath != nil } ? .depth : nil,
+        groundTruth.isEmpty ? nil : .groundTruth,
+        imu.isEmpty ? nil : .imu,
+      ].compactMap { $0 })
+    if header.declaresSensors {
+      problems += sensorMismatches(declared: description.sensors, present: present, names: names)
+    } else {
+      description.sensors = present
+    }
+
+    return FolderSequence(
+      url: folder, format: header.format, description: description, frames: frames,
+      groundTruth: groundTruth, imu: imu, problems: problems)
+  }
+
+  /// What a folder says about itself before its lists are read.
+  private struct Header {
+    var format: String
+    var description: SequenceDescription
+    var declaresSensors: Bool
+    var names: ListNames
+    var problems: [String]
+  }
+
+  /// The description from sequence.json (native) or from TUM's published
+  /// calibration, and which lists to read.
+  private static func readHeader(
+    _ folder: URL, intrinsics: CameraIntrinsics?
+  ) throws(DatasetError) -> Header {
+    let jsonURL = folder.appendingPathComponent(SequenceJSON.fileName)
+    var header: Header
+    if FileManager.default.fileExists(atPath: jsonURL.path) {
+      let data: Data
+      do {
+        data = try Data(contentsOf: jsonURL)
+      } catch {
+        throw DatasetError(file: jsonURL.path, "cannot be read")
+      }
+      let contents = try SequenceJSON.decode(
+        data, path: jsonURL.path, defaultName: folder.lastPathComponent)
+      header = Header(
+        format: "native", description: contents.description,
+        declaresSensors: contents.declaresSensors, names: ListNames(prefix: "", in: folder),
+        problems: contents.problems)
+    } else {
+      let names = ListNames(prefix: "tum_style_", in: folder)
+      guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(names.rgb).path)
+      else {
+        throw DatasetError(
+          file: folder.path, "no rgb.txt or sequence.json: not a TUM or native sequence folder")
+      }
+      header = Header(
+        format: "tum", description: try tumDescription(folder: folder, intrinsics: intrinsics),
+        declaresSensors: false, names: names, problems: [])
+      if FileManager.default.fileExists(atPath: folder.appendingPathComponent(names.depth).path) {
+        header.description.depthUnitsPerMetre = TUMCamera.depthUnitsPerMetre
+      }
+    }
+    if let intrinsics { header.description.camera = intrinsics }
+    return header
+  }
+
+  /// The colour list, each frame with the depth image nearest in time.
+  private static func readFrames(
+    _ names: ListNames, in folder: URL, description: SequenceDescription,
+    problems: inout [String]
+  ) throws(DatasetError) -> [FrameRecord] {
+    guard let rgbList = try TextList.read(names.rgb, in: folder) else {
+      throw DatasetError(
+        file: folder.appendingPathComponent(names.rgb).path,
+        "does not exist; a sequence lists its colour images there")
+    }
+    let colour = try rgbList.timeOrdered("timestamp path", problems: &problems) {
+      (entry) throws(DatasetError) in try existingFile(entry, of: rgbList, in: folder)
+    }
+    guard !colour.isEmpty else { throw DatasetError(file: rgbList.path, "lists no images") }
+
+    let depth = try readDepth(
+      names.depth, in: folder, description: description, problems: &problems)
+    let association = DepthAssociation.nearest(
+      to: colour.map(\.timestamp), in: depth.map(\.timestamp))
+    let frames = colour.enumerated().map { index, item in
+      FrameRecord(
+        index: index, timestamp: item.timestamp, colorPath: item.value,
+        depthPath: association[index].map { depth[$0].value })
+    }
+    let unmatched = frames.filter { $0.depthPath == nil }.count
+    if !depth.isEmpty, unmatched > 0 {
+      problems.append(
+        "\(names.depth): \(unmatched) of \(frames.count) frames have no depth image within"
+          + " \(DepthAssociation.tolerance) s (they replay without depth)")
+    }
+    return frames
+  }
+
+  /// The description of a TUM folder: intrinsics as given, else the published
+  /// ones of the Kinect its name mentions.
+  private static func tumDescription(
+    folder: URL, intrinsics: CameraIntrinsics?
+  ) throws(DatasetError) -> SequenceDescription {
+    let name = folder.lastPathComponent
+    let kinect = TUMCamera(folderName: name)
+    guard let camera = intrinsics ?? kinect?.intrinsics else {
+      throw DatasetError(
+        file: folder.path,
+        "no camera intrinsics for this TUM folder: its name mentions none of freiburg1/fr1,"
+          + " freiburg2/fr2, freiburg3/fr3; give them with --intrinsics fx,fy,cx,cy"
+          + " or a sequence.json beside rgb.txt")
+    }
+    return SequenceDescription(
+      name: name, camera: camera, distortion: intrinsics == nil ? kinect?.distortion : nil,
+      groundTruthConvention: "opencv")
+  }
+
+  private static func readDepth(
+    _ name: String, in folder: URL, description: SequenceDescription, problems: inout [String]
+  ) throws(DatasetError) -> [(timestamp: Double, line: Int, value: String)] {
+    guard let list = try TextList.read(name, in: folder) else { return [] }
+    guard description.depthUnitsPerMetre != nil else {
+      problems.append(
+        "\(name): ignored because \(SequenceJSON.fileName) has no \"depth\" scale")
+      return []
+    }
+    return try list.timeOrdered("timestamp path", problems: &problems) {
+      (entry) throws(DatasetError) in try existingFile(entry, of: list, in: folder)
+    }
+  }
+
+  private static func readGroundTruth(
+    _ name: String, in folder: URL, problems: inout [String]
+  ) throws(DatasetError) -> [TimedPose] {
+    guard let list = try TextList.read(name, in: folder) else { return [] }
+    return try list.timeOrdered("timestamp tx ty tz qx qy qz qw", problems: &problems) {
+      (entry) throws(DatasetError) -> TimedPose in
+      let translation = SIMD3(
+        try list.number(entry, 1, "tx"), try list.number(entry, 2, "ty"),
+        try list.number(entry, 3, "tz"))
+      let rotation = Quaternion(
+        x: try list.number(entry, 4, "qx"), y: try list.number(entry, 5, "qy"),
+        z: try list.number(entry, 6, "qz"), w: try list.number(entry, 7, "qw"))
+      // Files written with 4 decimals are off unit length by ~1e-4: normalise
+      // those, reject anything that is not a rotation at all.
+      guard abs(rotation.norm - 1) <= 1e-3 else {
+        throw list.error(
+          entry, "quaternion (qx qy qz qw) has norm \(rotation.norm); it must be 1 within 0.001")
+      }
+      return TimedPose(
+        timestamp: try list.number(entry, 0, "timestamp"), rotation: rotation.normalized,
+        translation: translation)
+    }.map(\.value)
+  }
+
+  /// imu.txt when present, else TUM's accelerometer.txt with zero rotation rate.
+  private static func readIMU(
+    _ names: ListNames, in folder: URL, problems: inout [String]
+  ) throws(DatasetError) -> [IMUSample] {
+    func float(_ list: TextList, _ entry: TextList.Entry, _ index: Int, _ name: String)
+      throws(DatasetError) -> Float
+    {
+      let value = Float(try list.number(entry, index, name))
+      guard value.isFinite else { throw list.error(entry, "\(name) is out of range") }
+      return value
+    }
+    if let list = try TextList.read(names.imu, in: folder) {
+      return try list.timeOrdered("timestamp ax ay az gx gy gz", problems: &problems) {
+        (entry) throws(DatasetError) -> IMUSample in
+        IMUSample(
+          timestamp: try list.number(entry, 0, "timestamp"),
+          acceleration: SIMD3(
+            try float(list, entry, 1, "ax"), try float(list, entry, 2, "ay"),
+            try float(list, entry, 3, "az")),
+          rotationRate: SIMD3(
+            try float(list, entry, 4, "gx"), try float(list, entry, 5, "gy"),
+            try float(list, entry, 6, "gz")))
+      }.map(\.value)
+    }
+    if let list = try TextList.read(names.accelerometer, in: folder) {
+      return try list.timeOrdered("timestamp ax ay az", problems: &problems) {
+        (entry) throws(DatasetError) -> IMUSample in
+        IMUSample(
+          timestamp: try list.number(entry, 0, "timestamp"),
+          acceleration: SIMD3(
+            try float(list, entry, 1, "ax"), try float(list, entry, 2, "ay"),
+            try float(list, entry, 3, "az")))
+      }.map(\.value)
+    }
+    return []
+  }
+
+  /// The absolute path of the file a list line names, which must exist.
+  private static func existingFile(
+    _ entry: TextList.Entry, of list: TextList, in folder: URL
+  ) throws(DatasetError) -> String {
+    let listed = String(entry.fields[1])
+    let url =
+      listed.hasPrefix("/")
+      ? URL(fileURLWithPath: listed) : folder.appendingPathComponent(listed)
+    let path = url.standardizedFileURL.path
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw list.error(entry, "image \(path) does not exist")
+    }
+    return path
+  }
+
+  private static func sensorMismatches(
+    declared: Set<SequenceDescription.Sensor>, present: Set<SequenceDescription.Sensor>,
+    names: ListNames
+  ) -> [String] {
+    let files: [SequenceDescription.Sensor: String] = [
+      .color: names.rgb, .depth: names.depth, .groundTruth: names.groundTruth,
+      .imu: "\(names.imu) or \(names.accelerometer)",
+    ]
+    return SequenceDescription.Sensor.allCases.compactMap { sensor in
+      let file = files[sensor] ?? sensor.rawValue
+      switch (declared.contains(sensor), present.contains(sensor)) {
+      case (true, false):
+        return
+          "\(SequenceJSON.fileName): lists sensor \"\(sensor.rawValue)\" but \(file) has no data"
+      case (false, true):
+        return
+          "\(SequenceJSON.fileName): \(file) has data but sensor \"\(sensor.rawValue)\" is not listed"
+      default:
+        return nil
+      }
+    }
+  }
+}

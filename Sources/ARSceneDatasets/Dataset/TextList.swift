@@ -1,0 +1,101 @@
+import Foundation
+
+/// The data lines of a TUM-style text list (rgb.txt, groundtruth.txt, …):
+/// whitespace-separated fields, `#` comments, blank lines ignored. It keeps
+/// each line's number so that every later complaint can point at it.
+struct TextList {
+  struct Entry {
+    /// 1-based, counting comment and blank lines, as an editor shows it.
+    var line: Int
+    var fields: [Substring]
+  }
+
+  /// Full path, for errors.
+  var path: String
+  /// Name relative to the sequence folder, for problems.
+  var name: String
+  var entries: [Entry]
+
+  /// Reads `name` inside `folder`; nil when there is no such file.
+  static func read(_ name: String, in folder: URL) throws(DatasetError) -> TextList? {
+    let url = folder.appendingPathComponent(name)
+    guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw DatasetError(file: url.path, "cannot be read")
+    }
+    // Swift reads "\r\n" as one character, a newline, so files written on
+    // Windows keep their line numbers.
+    var entries: [Entry] = []
+    for (offset, rawLine) in String(decoding: data, as: UTF8.self)
+      .split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+      .enumerated()
+    {
+      let fields = rawLine.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+      guard let first = fields.first, !first.hasPrefix("#") else { continue }
+      entries.append(Entry(line: offset + 1, fields: fields))
+    }
+    return TextList(path: url.path, name: name, entries: entries)
+  }
+
+  /// An error about one line of this file.
+  func error(_ entry: Entry, _ message: String) -> DatasetError {
+    DatasetError(file: path, line: entry.line, message)
+  }
+
+  /// Checks that a line has exactly the fields its format names, e.g.
+  /// `"timestamp path"`.
+  func requireFields(_ entry: Entry, _ layout: String) throws(DatasetError) {
+    let expected = layout.split(separator: " ").count
+    guard entry.fields.count == expected else {
+      throw error(
+        entry, "expected \(expected) fields (\(layout)), found \(entry.fields.count)")
+    }
+  }
+
+  /// Field `index` as a finite number; `name` says which value it is.
+  func number(_ entry: Entry, _ index: Int, _ name: String) throws(DatasetError) -> Double {
+    guard index < entry.fields.count else { throw error(entry, "missing \(name)") }
+    let text = entry.fields[index]
+    guard let value = Double(text) else {
+      throw error(entry, "\(name) '\(text)' is not a number")
+    }
+    guard value.isFinite else { throw error(entry, "\(name) is \(text), not a finite number") }
+    return value
+  }
+
+  /// Parses every line with `parse`, keeping time strictly increasing: a line
+  /// whose timestamp equals the previous one is dropped and reported in
+  /// `problems` (recorders sometimes write a sample twice), a timestamp that
+  /// goes backwards is an error (the file is out of order or two files were
+  /// concatenated).
+  func timeOrdered<Value>(
+    _ layout: String, problems: inout [String],
+    _ parse: (Entry) throws(DatasetError) -> Value
+  ) throws(DatasetError) -> [(timestamp: Double, line: Int, value: Value)] {
+    var result: [(timestamp: Double, line: Int, value: Value)] = []
+    result.reserveCapacity(entries.count)
+    for entry in entries {
+      try requireFields(entry, layout)
+      let timestamp = try number(entry, 0, "timestamp")
+      if let previous = result.last {
+        if timestamp == previous.timestamp {
+          problems.append(
+            "\(name):\(entry.line): duplicate timestamp \(timestamp) dropped"
+              + " (line \(previous.line) with the same time is kept)")
+          continue
+        }
+        if timestamp < previous.timestamp {
+          throw error(
+            entry,
+            "timestamp \(timestamp) goes backwards (line \(previous.line) has \(previous.timestamp));"
+              + " timestamps must increase")
+        }
+      }
+      result.append((timestamp, entry.line, try parse(entry)))
+    }
+    return result
+  }
+}
