@@ -112,6 +112,11 @@ final class BoundaryTests: XCTestCase {
     XCTAssertTrue(String(cString: vc_last_error_message()).contains("statistics_sample_step"))
   }
 
+  func testVersionMatchesTheHeaderMacros() {
+    XCTAssertEqual(String(cString: vc_version()), "\(VC_VERSION_MAJOR).\(VC_VERSION_MINOR).\(VC_VERSION_PATCH)")
+    XCTAssertTrue(String(cString: vc_opencv_version()).hasPrefix("4."))
+  }
+
   func testDestroyingNullIsANoOp() {
     vc_session_destroy(nil)
     vc_image_destroy(nil)

@@ -80,6 +80,12 @@ VC_API const char *vc_status_name(vc_status_t status);
     the next such call on this thread. */
 VC_API const char *vc_last_error_message(void);
 
+/** The core's version; vc_version() returns it as "MAJOR.MINOR.PATCH".
+    CMakeHelpers reads these lines for the package version. */
+#define VC_VERSION_MAJOR 0
+#define VC_VERSION_MINOR 1
+#define VC_VERSION_PATCH 0
+
 /** The core's version as "MAJOR.MINOR.PATCH", and the OpenCV it was built with.
  */
 VC_API const char *vc_version(void);

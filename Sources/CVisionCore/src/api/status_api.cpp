@@ -36,7 +36,13 @@ const char* vc_last_error_message(void) {
   return vc::ThreadErrorSlot().c_str();
 }
 
-const char* vc_version(void) { return "0.1.0"; }
+#define VC_STRINGIFY_(x) #x
+#define VC_STRINGIFY(x) VC_STRINGIFY_(x)
+
+const char* vc_version(void) {
+  return VC_STRINGIFY(VC_VERSION_MAJOR) "." VC_STRINGIFY(
+      VC_VERSION_MINOR) "." VC_STRINGIFY(VC_VERSION_PATCH);
+}
 
 const char* vc_opencv_version(void) { return CV_VERSION; }
 
