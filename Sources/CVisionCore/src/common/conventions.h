@@ -1,0 +1,79 @@
+// The one place where the public API's conventions meet the core's.
+//
+// The public API speaks ARKit: camera axes +X right, +Y up, looking down -Z;
+// transforms are column-major 4x4 floats. Inside the core, camera geometry
+// (projection, PnP, ray casting) uses OpenCV's camera axes: +X right, +Y down,
+// looking down +Z. The two camera frames differ by a half turn about X:
+//
+//   (x, y, z) in OpenCV camera axes = (x, -y, -z) in ARKit camera axes.
+//
+// The flip is its own inverse, so each helper below works in both directions;
+// the names only say which frame goes in and which comes out. World axes are
+// the same on both sides (ARKit's: right-handed, metres, +Y up).
+#pragma once
+
+#include <Eigen/Core>
+#include <Eigen/Geometry>
+
+namespace vc {
+
+// The matrix that re-expresses a camera-frame vector in the other camera
+// convention: diag(1, -1, -1).
+inline Eigen::Matrix3d CameraAxesFlip() {
+  return Eigen::Vector3d(1.0, -1.0, -1.0).asDiagonal();
+}
+
+inline Eigen::Vector3d OpenCvFromArkitCameraVector(
+    const Eigen::Vector3d& v_arkit) {
+  return Eigen::Vector3d(v_arkit.x(), -v_arkit.y(), -v_arkit.z());
+}
+
+inline Eigen::Vector3d ArkitFromOpenCvCameraVector(
+    const Eigen::Vector3d& v_opencv) {
+  return Eigen::Vector3d(v_opencv.x(), -v_opencv.y(), -v_opencv.z());
+}
+
+// world_from_camera rotations: the camera side is the right-hand factor, so
+// the flip multiplies from the right.
+inline Eigen::Matrix3d WorldFromOpenCvCamera(
+    const Eigen::Matrix3d& world_from_arkit_camera) {
+  return world_from_arkit_camera * CameraAxesFlip();
+}
+
+inline Eigen::Matrix3d WorldFromArkitCamera(
+    const Eigen::Matrix3d& world_from_opencv_camera) {
+  return world_from_opencv_camera * CameraAxesFlip();
+}
+
+// Poses: the camera centre is the same point in both conventions, so only the
+// rotation changes.
+inline Eigen::Isometry3d WorldFromOpenCvCamera(
+    const Eigen::Isometry3d& world_from_arkit_camera) {
+  Eigen::Isometry3d result = world_from_arkit_camera;
+  result.linear() = WorldFromOpenCvCamera(world_from_arkit_camera.linear());
+  return result;
+}
+
+inline Eigen::Isometry3d WorldFromArkitCamera(
+    const Eigen::Isometry3d& world_from_opencv_camera) {
+  Eigen::Isometry3d result = world_from_opencv_camera;
+  result.linear() = WorldFromArkitCamera(world_from_opencv_camera.linear());
+  return result;
+}
+
+// Loads a column-major 4x4 float matrix as the C API passes it (the layout
+// of simd_float4x4): element (row r, column c) is m[4 * c + r].
+inline Eigen::Matrix4d Matrix4dFromColumnMajor(const float m[16]) {
+  return Eigen::Map<const Eigen::Matrix<float, 4, 4, Eigen::ColMajor>>(m)
+      .cast<double>();
+}
+
+// Takes the rotation and translation of a column-major rigid transform; the
+// caller validates that it is rigid (the bottom row is ignored).
+inline Eigen::Isometry3d IsometryFromColumnMajor(const float m[16]) {
+  Eigen::Isometry3d result = Eigen::Isometry3d::Identity();
+  result.matrix().topRows<3>() = Matrix4dFromColumnMajor(m).topRows<3>();
+  return result;
+}
+
+}  // namespace vc
