@@ -58,5 +58,6 @@ final class TransformTests: XCTestCase {
     XCTAssertEqual(Transform.cameraAxesFlip * Transform.cameraAxesFlip, .identity)
     // A point 1 m in front of an OpenCV camera (+Z) is at -Z for ARKit's.
     XCTAssertEqual(Transform.cameraAxesFlip.transformPoint(SIMD3(0, 0, 1)), SIMD3(0, 0, -1))
+    XCTAssertEqual(Transform(rotation: .cameraAxesFlip, translation: .zero), .cameraAxesFlip)
   }
 }

@@ -84,11 +84,3 @@ public struct Transform: Equatable, Sendable {
     zip(columnMajor, other.columnMajor).map { abs($0 - $1) }.max() ?? 0
   }
 }
-
-extension Transform {
-  /// The flip between OpenCV camera axes (+X right, +Y down, +Z forward) and
-  /// ARKit camera axes (+X right, +Y up, looking down -Z). It is its own
-  /// inverse: `worldFromARKitCamera = worldFromOpenCVCamera * Transform.cameraAxesFlip`.
-  public static let cameraAxesFlip = Transform(
-    SIMD4(1, 0, 0, 0), SIMD4(0, -1, 0, 0), SIMD4(0, 0, -1, 0), SIMD4(0, 0, 0, 1))
-}
