@@ -1,0 +1,89 @@
+import ARScene
+import Foundation
+
+/// Measures the pipeline on a sequence: every core stage, the engine's whole
+/// frame and, separately, image decoding (I/O, not counted in the frame).
+///
+/// Each repeat streams the sequence through a fresh session after `warmup`
+/// unmeasured frames. Frames are decoded as they come (memory stays flat for
+/// long sequences); decoding is timed on its own and never inside the frame.
+public struct Benchmark {
+  public let sequence: any DatasetSequence
+  public let configuration: WorldTrackingConfiguration
+  public var repeats: Int
+  public var warmupFrames: Int
+  public var maxFrames: Int?
+
+  public init(
+    sequence: any DatasetSequence, configuration: WorldTrackingConfiguration = .init(),
+    repeats: Int = 3, warmupFrames: Int = 10, maxFrames: Int? = nil
+  ) {
+    self.sequence = sequence
+    self.configuration = configuration
+    self.repeats = repeats
+    self.warmupFrames = warmupFrames
+    self.maxFrames = maxFrames
+  }
+
+  public func run() throws -> BenchmarkReport {
+    guard repeats >= 1 else { throw DatasetError("--repeat must be at least 1, got \(repeats)") }
+    guard warmupFrames >= 0 else { throw DatasetError("--warmup must be >= 0, got \(warmupFrames)") }
+    let records = Array(sequence.frames.prefix(maxFrames ?? sequence.frames.count))
+    guard !records.isEmpty else { throw DatasetError(file: sequence.url.path, "no frames to benchmark") }
+
+    var decode = LatencyRecorder()
+    var stageOrder: [String] = []
+    var stageRecorders: [String: LatencyRecorder] = [:]
+    var whole = LatencyRecorder()
+    var overBudget = 0
+    var engineSeconds = 0.0
+    for _ in 0..<repeats {
+      let session = try makeSession()
+      // Warm-up frames go through their own session so caches and allocations
+      // are settled without leaving their timestamps in the measured one.
+      let warmupSession = try makeSession()
+      for record in records.prefix(warmupFrames) {
+        _ = try process(try sequence.loadFrame(record), in: warmupSession)
+      }
+      for record in records {
+        let decodeStart = DispatchTime.now().uptimeNanoseconds
+        let frame = try sequence.loadFrame(record)
+        decode.record(milliseconds: Self.milliseconds(since: decodeStart))
+        let start = DispatchTime.now().uptimeNanoseconds
+        let update = try process(frame, in: session)
+        let elapsed = Self.milliseconds(since: start)
+        whole.record(milliseconds: elapsed)
+        engineSeconds += elapsed / 1000
+        if elapsed > BenchmarkReport.budgetMilliseconds { overBudget += 1 }
+        for stage in update.frame.timings {
+          if stageRecorders[stage.name] == nil { stageOrder.append(stage.name) }
+          stageRecorders[stage.name, default: LatencyRecorder()].record(milliseconds: stage.milliseconds)
+        }
+      }
+    }
+
+    let stages = [("decode", decode.statistics)] + stageOrder.map { ($0, stageRecorders[$0]!.statistics) }
+    let wholeStatistics = whole.statistics
+    return BenchmarkReport(
+      sequenceName: sequence.description.name, frames: records.count, repeats: repeats,
+      stages: stages.map { (name: $0.0, statistics: $0.1) }, frame: wholeStatistics,
+      framesPerSecond: engineSeconds > 0 ? Double(wholeStatistics.count) / engineSeconds : 0,
+      overBudget: overBudget)
+  }
+
+  private func makeSession() throws -> Session {
+    do { return try Session(configuration: configuration) } catch {
+      throw DatasetError("configuration: \(error.message)")
+    }
+  }
+
+  private func process(_ frame: CapturedFrame, in session: Session) throws -> FrameUpdate {
+    do { return try session.process(frame) } catch {
+      throw DatasetError("frame at \(frame.timestamp) s: \(error.message)")
+    }
+  }
+
+  private static func milliseconds(since start: UInt64) -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+  }
+}

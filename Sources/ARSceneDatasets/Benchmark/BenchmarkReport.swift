@@ -1,0 +1,62 @@
+import Foundation
+
+/// Per-stage latencies of a benchmark run, as a table and as JSON.
+public struct BenchmarkReport: Sendable {
+  public var sequenceName: String
+  public var frames: Int
+  public var repeats: Int
+  /// Stage name to statistics, in pipeline order (`decode` first).
+  public var stages: [(name: String, statistics: LatencyStatistics)]
+  /// The engine's whole frame (``Session/process(_:)``), decoding excluded.
+  public var frame: LatencyStatistics
+  /// Frames the engine processed per second of its own time.
+  public var framesPerSecond: Double
+  /// Frames whose engine time exceeded the 60 Hz budget.
+  public var overBudget: Int
+  public static let budgetMilliseconds = 1000.0 / 60.0
+
+  public var table: String {
+    var lines = [
+      "Benchmark of \(sequenceName): \(frames) frames x \(repeats) repeats (milliseconds)",
+      pad("stage", 18) + ["p50", "p90", "p99", "max"].map { pad($0, 9, left: true) }.joined(),
+    ]
+    for (name, statistics) in stages { lines.append(row(name, statistics)) }
+    lines.append(row("frame (engine)", frame))
+    lines.append(
+      String(
+        format: "%.1f frames/s; %d of %d frames over the %.1f ms budget (decoding excluded)",
+        framesPerSecond, overBudget, frame.count, Self.budgetMilliseconds))
+    return lines.joined(separator: "\n")
+  }
+
+  public var json: String {
+    func stats(_ s: LatencyStatistics) -> JSONLine {
+      var line = JSONLine()
+      line.add("p50", s.p50, decimals: 3)
+      line.add("p90", s.p90, decimals: 3)
+      line.add("p99", s.p99, decimals: 3)
+      line.add("max", s.max, decimals: 3)
+      return line
+    }
+    var stageObject = JSONLine()
+    for (name, statistics) in stages { stageObject.add(name, stats(statistics)) }
+    var root = JSONLine()
+    root.add("sequence", sequenceName)
+    root.add("frames", frames)
+    root.add("repeats", repeats)
+    root.add("stages", stageObject)
+    root.add("frame", stats(frame))
+    root.add("fps", framesPerSecond, decimals: 1)
+    root.add("overBudget", overBudget)
+    return root.text
+  }
+
+  private func row(_ name: String, _ s: LatencyStatistics) -> String {
+    pad(name, 18) + [s.p50, s.p90, s.p99, s.max].map { pad(String(format: "%.3f", $0), 9, left: true) }.joined()
+  }
+
+  private func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
+    let padding = String(repeating: " ", count: max(width - text.count, 0))
+    return left ? padding + text : text + padding
+  }
+}

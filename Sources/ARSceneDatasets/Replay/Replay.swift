@@ -1,0 +1,149 @@
+import ARScene
+import Foundation
+
+/// Plays a recorded sequence through a ``Session`` and reports what happened
+/// as JSON Lines events: `session` first, one `frame` per frame, `summary` last.
+///
+/// Every event has `type`, `t` (session time: seconds since the first frame)
+/// and `frame` (index). Without timings the events depend only on the
+/// sequence and the configuration, byte for byte.
+public struct Replay {
+  public let sequence: any DatasetSequence
+  public let configuration: WorldTrackingConfiguration
+  public let options: ReplayOptions
+
+  public init(
+    sequence: any DatasetSequence,
+    configuration: WorldTrackingConfiguration = WorldTrackingConfiguration(),
+    options: ReplayOptions = ReplayOptions()
+  ) {
+    self.sequence = sequence
+    self.configuration = configuration
+    self.options = options
+  }
+
+  /// The frames this replay will process.
+  public var frames: ArraySlice<FrameRecord> {
+    sequence.frames.prefix(options.maxFrames ?? sequence.frames.count)
+  }
+
+  /// Runs the replay. `emit` receives each event line (without newline);
+  /// `progress` the number of frames done and the total.
+  /// Throws ``DatasetError`` naming the frame's file when a frame cannot be read
+  /// or is rejected by the session; events before it have been emitted.
+  public func run(
+    emit: (String) throws -> Void,
+    progress: (Int, Int) -> Void = { _, _ in }
+  ) throws -> ReplaySummary {
+    let started = Date()
+    let session = try Self.makeSession(configuration)
+    let frames = self.frames
+    let origin = frames.first?.timestamp ?? 0
+    var summary = ReplaySummary(sequenceName: sequence.description.name)
+    summary.problems = sequence.problems
+    var intensitySum = 0.0
+
+    try emit(sessionEvent(frameCount: frames.count).text)
+    for record in frames {
+      let decodeStart = DispatchTime.now().uptimeNanoseconds
+      let captured = try sequence.loadFrame(record)
+      let decodeMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - decodeStart) / 1e6
+      let update: FrameUpdate
+      do {
+        update = try session.process(captured)
+      } catch {
+        throw DatasetError(
+          file: record.colorPath, "frame \(record.index) at \(record.timestamp) s: \(error.message)")
+      }
+      let frame = update.frame
+      let t = record.timestamp - origin
+      try emit(frameEvent(frame, t: t, decodeMilliseconds: decodeMilliseconds).text)
+
+      summary.framesProcessed += 1
+      summary.duration = t
+      intensitySum += Double(frame.lightEstimate?.ambientIntensity ?? 0)
+      let luminance = Double(frame.statistics.meanLuminance)
+      summary.minMeanLuminance = min(summary.minMeanLuminance, luminance)
+      summary.maxMeanLuminance = max(summary.maxMeanLuminance, luminance)
+      if captured.depth != nil { summary.framesWithDepth += 1 }
+      progress(summary.framesProcessed, frames.count)
+    }
+    summary.meanAmbientIntensity =
+      summary.framesProcessed > 0 ? intensitySum / Double(summary.framesProcessed) : 0
+    summary.wallSeconds = Date().timeIntervalSince(started)
+    try emit(summaryEvent(summary, lastFrame: max(frames.count - 1, 0)).text)
+    return summary
+  }
+
+  private static func makeSession(_ configuration: WorldTrackingConfiguration) throws -> Session {
+    do {
+      return try Session(configuration: configuration)
+    } catch {
+      throw DatasetError("configuration: \(error.message)")
+    }
+  }
+
+  private func sessionEvent(frameCount: Int) -> JSONLine {
+    let description = sequence.description
+    var event = Self.header(type: "session", t: 0, frame: 0)
+    event.add("sequence", description.name)
+    event.add("format", sequence.format)
+    event.add("frames", frameCount)
+    var camera = JSONLine()
+    camera.add("width", description.camera.width)
+    camera.add("height", description.camera.height)
+    camera.add("fx", description.camera.fx, decimals: 4)
+    camera.add("fy", description.camera.fy, decimals: 4)
+    camera.add("cx", description.camera.cx, decimals: 4)
+    camera.add("cy", description.camera.cy, decimals: 4)
+    event.add("camera", camera)
+    event.add("sensors", description.sensors.map(\.rawValue).sorted())
+    var configuration = JSONLine()
+    configuration.add("lightEstimation", self.configuration.isLightEstimationEnabled)
+    configuration.add("statisticsSampleStep", self.configuration.statisticsSampleStep)
+    event.add("configuration", configuration)
+    return event
+  }
+
+  private func frameEvent(_ frame: Frame, t: Double, decodeMilliseconds: Double) -> JSONLine {
+    var event = Self.header(type: "frame", t: t, frame: frame.index)
+    event.add("timestamp", frame.timestamp)
+    if let light = frame.lightEstimate {
+      var estimate = JSONLine()
+      estimate.add("ambientIntensity", Double(light.ambientIntensity), decimals: 2)
+      estimate.add("ambientColorTemperature", Double(light.ambientColorTemperature), decimals: 1)
+      event.add("lightEstimate", estimate)
+    } else {
+      event.addNull("lightEstimate")
+    }
+    var statistics = JSONLine()
+    statistics.add("meanLuminance", Double(frame.statistics.meanLuminance), decimals: 4)
+    statistics.add("sharpness", Double(frame.statistics.sharpness), decimals: 2)
+    statistics.add("validDepthFraction", Double(frame.statistics.validDepthFraction), decimals: 4)
+    event.add("statistics", statistics)
+    if options.includeTimings {
+      var timings = JSONLine()
+      timings.add("decode", decodeMilliseconds, decimals: 3)
+      for stage in frame.timings { timings.add(stage.name, stage.milliseconds, decimals: 3) }
+      event.add("timings", timings)
+    }
+    return event
+  }
+
+  private func summaryEvent(_ summary: ReplaySummary, lastFrame: Int) -> JSONLine {
+    var event = Self.header(type: "summary", t: summary.duration, frame: lastFrame)
+    event.add("framesProcessed", summary.framesProcessed)
+    event.add("framesWithDepth", summary.framesWithDepth)
+    event.add("meanAmbientIntensity", summary.meanAmbientIntensity, decimals: 2)
+    event.add("problems", summary.problems)
+    return event
+  }
+
+  static func header(type: String, t: Double, frame: Int) -> JSONLine {
+    var event = JSONLine()
+    event.add("type", type)
+    event.add("t", t)
+    event.add("frame", frame)
+    return event
+  }
+}

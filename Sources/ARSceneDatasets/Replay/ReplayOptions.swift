@@ -1,0 +1,12 @@
+/// How a replay runs.
+public struct ReplayOptions: Sendable {
+  /// Stop after this many frames; nil replays them all.
+  public var maxFrames: Int?
+  /// Put per-stage timings in the frame events. Off for byte-identical output.
+  public var includeTimings: Bool = true
+
+  public init(maxFrames: Int? = nil, includeTimings: Bool = true) {
+    self.maxFrames = maxFrames
+    self.includeTimings = includeTimings
+  }
+}

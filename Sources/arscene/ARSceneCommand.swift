@@ -1,0 +1,36 @@
+import ARScene
+import ARSceneDatasets
+import ArgumentParser
+import Foundation
+
+/// The `arscene` tool. Exit codes: 0 success, 1 bad input (the message names
+/// the file, line and problem), 2 usage errors.
+@main
+struct ARSceneCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "arscene",
+    abstract: "Replay, benchmark and inspect camera sequences with the ARScene engine.",
+    version: "0.1.0",
+    subcommands: [ReplayCommand.self, BenchCommand.self, DatasetCommand.self]
+  )
+
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch let error as DatasetError {
+      Terminal.printError("error: \(error)")
+      Foundation.exit(1)
+    } catch let error as ARSceneError {
+      Terminal.printError("error: \(error.message)")
+      Foundation.exit(1)
+    } catch {
+      // Help, version and usage mistakes: ArgumentParser prints them; every
+      // usage mistake exits 2, as a shell user expects.
+      let code = exitCode(for: error)
+      if code == .success { exit(withError: error) }
+      Terminal.printError(fullMessage(for: error))
+      Foundation.exit(2)
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import ARScene
+import ARSceneDatasets
+import ArgumentParser
+import Foundation
+
+struct BenchCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "bench",
+    abstract: "Measure per-stage latency (p50/p90/p99/max) on a sequence.",
+    discussion: """
+      Decoding is measured but not counted in the engine's frame time. Use a release \
+      build (swift build -c release) for numbers worth quoting.
+      """
+  )
+
+  @OptionGroup var input: SequenceOptions
+
+  @Option(name: .customLong("repeat"), help: "Replay the sequence N times.")
+  var repeats = 3
+
+  @Option(help: "Process N frames before measuring each repeat.")
+  var warmup = 10
+
+  @Option(help: "Use at most N frames.")
+  var maxFrames: Int?
+
+  @Option(help: ArgumentHelp("Also write the report as JSON to FILE (- for stdout).", valueName: "FILE"))
+  var json: String?
+
+  func validate() throws {
+    if repeats < 1 { throw ValidationError("--repeat must be at least 1") }
+    if warmup < 0 { throw ValidationError("--warmup must be >= 0") }
+    if let maxFrames, maxFrames < 1 { throw ValidationError("--max-frames must be at least 1") }
+  }
+
+  func run() throws {
+    let benchmark = Benchmark(
+      sequence: try input.open(), repeats: repeats, warmupFrames: warmup, maxFrames: maxFrames)
+    let report = try benchmark.run()
+    if json == "-" {
+      print(report.json)
+      Terminal.printError(report.table)
+      return
+    }
+    print(report.table)
+    if let json {
+      do { try Data((report.json + "\n").utf8).write(to: URL(fileURLWithPath: json)) } catch {
+        throw DatasetError(file: json, "cannot write the JSON report: \(error.localizedDescription)")
+      }
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import ARScene
+import ARSceneDatasets
+import ArgumentParser
+import Foundation
+
+/// The sequence to read and how, shared by every command that reads one.
+struct SequenceOptions: ParsableArguments {
+  @Argument(help: "A sequence folder: native (sequence.json) or TUM RGB-D.")
+  var sequence: String
+
+  @Option(
+    help: ArgumentHelp(
+      "Camera intrinsics fx,fy,cx,cy in pixels, for TUM folders without them.",
+      valueName: "fx,fy,cx,cy"))
+  var intrinsics: String?
+
+  func validate() throws {
+    if intrinsics != nil { _ = try parsedIntrinsics() }
+  }
+
+  func parsedIntrinsics() throws -> CameraIntrinsics? {
+    guard let intrinsics else { return nil }
+    let values = intrinsics.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+    guard values.count == 4, let fx = values[0], let fy = values[1], let cx = values[2], let cy = values[3],
+      [fx, fy, cx, cy].allSatisfy(\.isFinite), fx > 0, fy > 0
+    else {
+      throw ValidationError("--intrinsics must be four numbers fx,fy,cx,cy with fx, fy > 0; got '\(intrinsics)'")
+    }
+    // The image size comes from the sequence; 640x480 is TUM's.
+    return CameraIntrinsics(fx: fx, fy: fy, cx: cx, cy: cy, width: 640, height: 480)
+  }
+
+  func open() throws -> any DatasetSequence {
+    try SequenceLoader.open(URL(fileURLWithPath: sequence), intrinsics: try parsedIntrinsics())
+  }
+}

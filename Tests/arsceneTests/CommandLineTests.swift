@@ -1,0 +1,154 @@
+import Foundation
+import XCTest
+
+final class CommandLineTests: XCTestCase {
+  private var directory: URL!
+
+  override func setUpWithError() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("arsceneTests-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  /// A small synthetic sequence written by the tool itself.
+  private func synthesize(_ name: String = "seq", frames: Int = 6, seed: Int = 3) throws -> String {
+    let path = directory.appendingPathComponent(name).path
+    let result = try CommandRunner.run([
+      "dataset", "synth", "--scene", "room", "--frames", "\(frames)", "--seed", "\(seed)",
+      "--width", "96", "--height", "72", "--out", path, "--quiet",
+    ])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    return path
+  }
+
+  private func files(under path: String) throws -> [String: Data] {
+    let root = URL(fileURLWithPath: path)
+    var contents: [String: Data] = [:]
+    let enumerator = try XCTUnwrap(FileManager.default.enumerator(atPath: path))
+    for case let relative as String in enumerator {
+      let url = root.appendingPathComponent(relative)
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+        contents[relative] = try Data(contentsOf: url)
+      }
+    }
+    return contents
+  }
+
+  func testSynthIsByteIdenticalForASeed() throws {
+    let first = try files(under: synthesize("a"))
+    let second = try files(under: synthesize("b"))
+    XCTAssertEqual(first.keys.sorted(), second.keys.sorted())
+    XCTAssertTrue(first.keys.contains("sequence.json"))
+    XCTAssertEqual(first.keys.filter { $0.hasSuffix(".png") }.count, 12, "6 colour + 6 depth images")
+    for (name, data) in first {
+      XCTAssertEqual(data, second[name], "\(name) differs between two runs with the same seed")
+    }
+    let other = try files(under: synthesize("c", seed: 4))
+    XCTAssertNotEqual(other.filter { $0.key.hasPrefix("rgb/") }.values.sorted { $0.count < $1.count },
+                      first.filter { $0.key.hasPrefix("rgb/") }.values.sorted { $0.count < $1.count },
+                      "another seed gives other images")
+  }
+
+  func testReplayWithoutTimingsIsByteIdentical() throws {
+    let sequence = try synthesize()
+    let eventsA = directory.appendingPathComponent("a.jsonl").path
+    let eventsB = directory.appendingPathComponent("b.jsonl").path
+    for events in [eventsA, eventsB] {
+      let result = try CommandRunner.run(["replay", sequence, "--events", events, "--no-timings", "--quiet"])
+      XCTAssertEqual(result.status, 0, result.stderr)
+      XCTAssertEqual(result.stderr, "", "--quiet prints only errors")
+    }
+    let a = try Data(contentsOf: URL(fileURLWithPath: eventsA))
+    XCTAssertEqual(a, try Data(contentsOf: URL(fileURLWithPath: eventsB)))
+
+    let lines = String(decoding: a, as: UTF8.self).split(separator: "\n")
+    let events = try lines.map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+    XCTAssertEqual(events.map { $0["type"] as? String }, ["session"] + Array(repeating: "frame", count: 6) + ["summary"])
+    for event in events {
+      XCTAssertNotNil(event["t"] as? Double, "every event has t")
+      XCTAssertNotNil(event["frame"] as? Int, "every event has frame")
+    }
+    XCTAssertNil(events[1]["timings"], "--no-timings leaves timings out")
+    let light = try XCTUnwrap(events[1]["lightEstimate"] as? [String: Double])
+    XCTAssertGreaterThan(light["ambientIntensity"] ?? 0, 0)
+    XCTAssertEqual(events[6]["t"] as? Double ?? 0, 5.0 / 30.0, accuracy: 1e-6)
+  }
+
+  func testReplayEventsToStdoutCarryTimings() throws {
+    let sequence = try synthesize()
+    let result = try CommandRunner.run(["replay", sequence, "--events", "-", "--max-frames", "2"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let lines = result.stdout.split(separator: "\n")
+    XCTAssertEqual(lines.count, 4, "session, 2 frames, summary")
+    let frame = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
+    let timings = try XCTUnwrap(frame["timings"] as? [String: Double])
+    XCTAssertEqual(Set(timings.keys), ["decode", "ingest", "imageStatistics"])
+    XCTAssertTrue(result.stderr.contains("Replayed synthetic-room-3: 2 frames"), result.stderr)
+  }
+
+  func testBenchPrintsATableAndJSON() throws {
+    let sequence = try synthesize()
+    let json = directory.appendingPathComponent("bench.json").path
+    let result = try CommandRunner.run(["bench", sequence, "--repeat", "2", "--warmup", "1", "--json", json])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    for row in ["decode", "ingest", "imageStatistics", "frame (engine)", "p99", "frames/s"] {
+      XCTAssertTrue(result.stdout.contains(row), "table lacks \(row):\n\(result.stdout)")
+    }
+    let report = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+    let stages = try XCTUnwrap(report["stages"] as? [String: [String: Double]])
+    XCTAssertEqual(Set(stages.keys), ["decode", "ingest", "imageStatistics"])
+    XCTAssertEqual(Set(try XCTUnwrap(stages["ingest"]).keys), ["p50", "p90", "p99", "max"])
+    XCTAssertNotNil(report["fps"] as? Double)
+    XCTAssertEqual(report["overBudget"] as? Int, 0)
+    XCTAssertEqual(report["frames"] as? Int, 6)
+  }
+
+  func testDatasetInfoDescribesTheSequence() throws {
+    let sequence = try synthesize()
+    let result = try CommandRunner.run(["dataset", "info", sequence])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertTrue(result.stdout.contains("6 over 0.17 s, 30.0 Hz measured"), result.stdout)
+    XCTAssertTrue(result.stdout.contains("96x72"), result.stdout)
+    XCTAssertTrue(result.stdout.contains("6 poses"), result.stdout)
+  }
+
+  func testBadInputExitsOneNamingTheProblem() throws {
+    let missing = directory.appendingPathComponent("missing").path
+    for command in [["replay", missing], ["bench", missing], ["dataset", "info", missing]] {
+      let result = try CommandRunner.run(command)
+      XCTAssertEqual(result.status, 1, "\(command): \(result.stderr)")
+      XCTAssertTrue(result.stderr.contains(missing), result.stderr)
+      XCTAssertTrue(result.stderr.contains("does not exist"), result.stderr)
+    }
+    let empty = directory.appendingPathComponent("empty")
+    try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+    XCTAssertEqual(try CommandRunner.run(["replay", empty.path]).status, 1)
+  }
+
+  func testCorruptImageMidSequenceExitsOneNamingTheFile() throws {
+    let sequence = try synthesize()
+    let rgb = try XCTUnwrap(
+      FileManager.default.contentsOfDirectory(atPath: sequence + "/rgb").sorted().dropFirst(2).first)
+    try Data("not a png".utf8).write(to: URL(fileURLWithPath: sequence + "/rgb/" + rgb))
+    let result = try CommandRunner.run(["replay", sequence, "--events", directory.appendingPathComponent("e").path])
+    XCTAssertEqual(result.status, 1, result.stderr)
+    XCTAssertTrue(result.stderr.contains(rgb), result.stderr)
+  }
+
+  func testUsageMistakesExitTwo() throws {
+    XCTAssertEqual(try CommandRunner.run(["replay"]).status, 2, "missing argument")
+    XCTAssertEqual(try CommandRunner.run(["replay", "x", "--max-frames", "0"]).status, 2)
+    XCTAssertEqual(try CommandRunner.run(["bench", "x", "--repeat", "0"]).status, 2)
+    XCTAssertEqual(try CommandRunner.run(["replay", "x", "--intrinsics", "1,2"]).status, 2)
+    XCTAssertEqual(try CommandRunner.run(["frobnicate"]).status, 2)
+    XCTAssertEqual(try CommandRunner.run(["dataset", "synth", "--out", "/tmp/x", "--scene", "moon"]).status, 2)
+    let help = try CommandRunner.run(["--help"])
+    XCTAssertEqual(help.status, 0)
+    XCTAssertTrue(help.stdout.contains("replay"), help.stdout)
+  }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import XCTest
+
+/// Runs the built `arscene` executable, as a person at a shell would.
+struct CommandResult {
+  var status: Int32
+  var stdout: String
+  var stderr: String
+}
+
+enum CommandRunner {
+  /// The folder holding the test bundle and the built products.
+  static var productsDirectory: URL {
+    #if os(macOS)
+      for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+        return bundle.bundleURL.deletingLastPathComponent()
+      }
+      fatalError("couldn't find the products directory")
+    #else
+      return Bundle.main.bundleURL
+    #endif
+  }
+
+  static func run(_ arguments: [String]) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = productsDirectory.appendingPathComponent("arscene")
+    process.arguments = arguments
+    // Output goes to files, not pipes, so a chatty command can never block.
+    let folder = FileManager.default.temporaryDirectory
+    let outURL = folder.appendingPathComponent("arscene-out-\(UUID())")
+    let errURL = folder.appendingPathComponent("arscene-err-\(UUID())")
+    FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    defer {
+      try? FileManager.default.removeItem(at: outURL)
+      try? FileManager.default.removeItem(at: errURL)
+    }
+    process.standardOutput = try FileHandle(forWritingTo: outURL)
+    process.standardError = try FileHandle(forWritingTo: errURL)
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return CommandResult(
+      status: process.terminationStatus,
+      stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+  }
+}
