@@ -3,7 +3,8 @@ import PackageDescription
 
 // Dependencies flow one way: CVisionCore -> ARScene -> ARSceneDatasets -> arscene.
 // OpenCV and Eigen come from the system through pkg-config (see Sources/COpenCV
-// and Sources/CEigen); nothing here uses unsafeFlags.
+// and Sources/CEigen), with no compiler or linker flags of our own, so the
+// package can be used as a dependency.
 let package = Package(
   name: "ARScene",
   platforms: [.macOS(.v13)],
