@@ -55,6 +55,18 @@ final class PixelBufferTests: XCTestCase {
     }
   }
 
+  /// cv::imwrite throws a cv::Exception for an extension it has no writer
+  /// for; the core's guard turns it into a status and OpenCV's own message.
+  func testAnOpenCVExceptionArrivesAsAnErrorWithOpenCVsMessage() throws {
+    let image = try PixelBuffer(format: .gray8, width: 4, height: 4, bytes: Array(repeating: 9, count: 16))
+    XCTAssertThrowsError(try image.write(to: directory.appendingPathComponent("x.notaformat"))) {
+      let error = $0 as! ARSceneError
+      XCTAssertEqual(error.code, .openCVError)
+      XCTAssertTrue(error.message.hasPrefix("OpenCV: "), error.message)
+      XCTAssertTrue(error.message.contains("extension"), error.message)
+    }
+  }
+
   func testTooFewBytesAreRejected() {
     XCTAssertThrowsError(try PixelBuffer(format: .rgb8, width: 4, height: 4, bytes: [1, 2, 3])) {
       XCTAssertEqual(($0 as! ARSceneError).code, .invalidImage)
