@@ -267,6 +267,22 @@ VC_API vc_status_t vc_session_raise_for_testing(vc_session_t *session,
                                                 vc_test_fault_t fault);
 
 /* ------------------------------------------------------------------------ */
+/* Evaluation                                                               */
+/* ------------------------------------------------------------------------ */
+
+/** Least-squares alignment of two corresponding point sets (Umeyama 1991):
+    the rotation R, translation t and, when estimate_scale is non-zero, scale s
+    minimising sum |target_i - (s R source_i + t)|^2. Points are count x, y, z
+    triples (count >= 3, all finite, not all collinear). Writes
+    target_from_source as a column-major 4x4 (rotation and translation only)
+    and, if out_scale is not NULL, the scale (1 without estimate_scale). */
+VC_API vc_status_t vc_align_point_sets(const double *source_xyz,
+                                       const double *target_xyz, int32_t count,
+                                       int32_t estimate_scale,
+                                       double out_target_from_source[16],
+                                       double *out_scale);
+
+/* ------------------------------------------------------------------------ */
 /* Synthetic scenes                                                         */
 /* ------------------------------------------------------------------------ */
 

@@ -1,0 +1,189 @@
+import ARScene
+import Foundation
+
+/// How an estimated camera trajectory compares with ground truth: the
+/// absolute trajectory error (ATE) after SE(3) alignment, as `evo_ape tum GT
+/// EST -a` computes it, the relative pose error over one second, the fraction
+/// of frames with a pose, and the longest stretch without one.
+public struct TrajectoryEvaluation: Sendable {
+  public struct ErrorStatistics: Equatable, Sendable {
+    public var rmse: Double
+    public var mean: Double
+    public var median: Double
+    public var max: Double
+
+    init(_ values: [Double]) {
+      let sorted = values.sorted()
+      let n = Double(Swift.max(values.count, 1))
+      rmse = (values.reduce(0) { $0 + $1 * $1 } / n).squareRoot()
+      mean = values.reduce(0, +) / n
+      median =
+        sorted.isEmpty
+        ? 0
+        : sorted.count % 2 == 1
+          ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+      self.max = sorted.last ?? 0
+    }
+  }
+
+  /// Poses paired with ground truth.
+  public var associatedPoses: Int
+  /// Translation error per pose after alignment, metres.
+  public var ate: ErrorStatistics
+  /// Relative pose error between poses about `rpeInterval` apart: translation
+  /// in metres, rotation in degrees.
+  public var rpeTranslation: ErrorStatistics
+  public var rpeRotationDegrees: ErrorStatistics
+  public var rpePairs: Int
+  public let rpeInterval: Double
+  /// Frames with an estimated pose over all frames of the sequence.
+  public var trackedFraction: Double
+  /// The longest run of frames without a pose: start and end times (of the
+  /// last tracked frame before and the first after), nil if none is missing.
+  public var worstStretch: (from: Double, to: Double)?
+  /// The frame whose aligned position is farthest from the truth.
+  public var worstPose: (timestamp: Double, error: Double)?
+  /// The alignment applied to the estimate (ground truth from estimate).
+  public var alignment: PointSetAlignment
+
+  /// - Parameters:
+  ///   - frameTimestamps: the timestamps of every frame of the sequence, for the
+  ///     tracked fraction and the worst stretch.
+  public init(
+    estimate: [TimedPose], groundTruth: [TimedPose], frameTimestamps: [Double],
+    maxTimeDifference: Double = TrajectoryAssociation.defaultMaxTimeDifference,
+    rpeInterval: Double = 1.0
+  ) throws(DatasetError) {
+    let pairs = TrajectoryAssociation(
+      estimate: estimate, groundTruth: groundTruth, maxTimeDifference: maxTimeDifference)
+    guard pairs.count >= 3 else {
+      throw DatasetError(
+        "only \(pairs.count) estimated poses are within \(maxTimeDifference) s of a ground-truth pose;"
+          + " at least 3 are needed (are the timestamps on the same clock?)")
+    }
+    let alignment = try PointSetAlignment(
+      source: pairs.estimate.map(\.translation), target: pairs.groundTruth.map(\.translation))
+    self.alignment = alignment
+    let aligned = pairs.estimate.map { alignment.apply($0) }
+    let errors = zip(aligned, pairs.groundTruth).map { Self.distance($0.translation, $1.translation) }
+    associatedPoses = pairs.count
+    ate = ErrorStatistics(errors)
+    if let worst = errors.indices.max(by: { errors[$0] < errors[$1] }) {
+      worstPose = (pairs.estimate[worst].timestamp, errors[worst])
+    }
+
+    self.rpeInterval = rpeInterval
+    var translationErrors: [Double] = []
+    var rotationErrors: [Double] = []
+    var j = 0
+    for i in pairs.estimate.indices {
+      let target = pairs.estimate[i].timestamp + rpeInterval
+      while j < pairs.count && pairs.estimate[j].timestamp < target { j += 1 }
+      guard j < pairs.count else { break }
+      let (dt, dr) = Self.relativeError(
+        estimate: (pairs.estimate[i], pairs.estimate[j]),
+        groundTruth: (pairs.groundTruth[i], pairs.groundTruth[j]))
+      translationErrors.append(dt)
+      rotationErrors.append(dr * 180 / .pi)
+    }
+    rpeTranslation = ErrorStatistics(translationErrors)
+    rpeRotationDegrees = ErrorStatistics(rotationErrors)
+    rpePairs = translationErrors.count
+
+    let estimated = Set(estimate.map(\.timestamp))
+    let tracked = frameTimestamps.map { estimated.contains($0) }
+    trackedFraction =
+      frameTimestamps.isEmpty ? 0 : Double(tracked.filter { $0 }.count) / Double(frameTimestamps.count)
+    worstStretch = Self.longestGap(frameTimestamps, tracked: tracked)
+  }
+
+  /// The error of the estimated motion from a to b against the true motion:
+  /// translation norm and rotation angle of (true a→b)⁻¹ (estimated a→b).
+  private static func relativeError(
+    estimate: (TimedPose, TimedPose), groundTruth: (TimedPose, TimedPose)
+  ) -> (Double, Double) {
+    func motion(_ a: TimedPose, _ b: TimedPose) -> (Quaternion, SIMD3<Double>) {
+      let inverse = a.rotation.conjugate
+      return (inverse * b.rotation, inverse.rotate(b.translation - a.translation))
+    }
+    let (qe, te) = motion(estimate.0, estimate.1)
+    let (qg, tg) = motion(groundTruth.0, groundTruth.1)
+    let errorTranslation = qg.conjugate.rotate(te - tg)
+    return (distance(errorTranslation, .zero), qg.angle(to: qe))
+  }
+
+  private static func longestGap(_ times: [Double], tracked: [Bool]) -> (from: Double, to: Double)? {
+    var best: (from: Double, to: Double)?
+    var start: Int?
+    for (index, isTracked) in tracked.enumerated() {
+      if !isTracked {
+        if start == nil { start = index }
+        continue
+      }
+      if let first = start {
+        let from = first > 0 ? times[first - 1] : times[first]
+        if best == nil || times[index] - from > best!.to - best!.from { best = (from, times[index]) }
+        start = nil
+      }
+    }
+    if let first = start, let last = times.last {
+      let from = first > 0 ? times[first - 1] : times[first]
+      if best == nil || last - from > best!.to - best!.from { best = (from, last) }
+    }
+    return best
+  }
+
+  private static func distance(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double {
+    let d = a - b
+    return (d * d).sum().squareRoot()
+  }
+
+  /// A few lines for a person.
+  public var readableText: String {
+    func cm(_ metres: Double) -> String { String(format: "%.2f cm", metres * 100) }
+    var lines = [
+      "ATE (SE(3)-aligned, \(associatedPoses) poses): RMSE \(cm(ate.rmse)), mean \(cm(ate.mean)),"
+        + " median \(cm(ate.median)), max \(cm(ate.max))",
+      "RPE over \(String(format: "%.1f", rpeInterval)) s (\(rpePairs) pairs): RMSE \(cm(rpeTranslation.rmse)),"
+        + " \(String(format: "%.2f", rpeRotationDegrees.rmse)) deg",
+      "Tracked: \(String(format: "%.1f", trackedFraction * 100))% of frames",
+    ]
+    if let worstStretch {
+      lines.append(
+        "Longest stretch without a pose: \(String(format: "%.2f", worstStretch.to - worstStretch.from)) s"
+          + " (\(String(format: "%.2f", worstStretch.from))...\(String(format: "%.2f", worstStretch.to)) s)")
+    }
+    if let worstPose {
+      lines.append("Worst pose: \(cm(worstPose.error)) at \(String(format: "%.3f", worstPose.timestamp)) s")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The same as one JSON object (metres and degrees).
+  public var json: JSONLine {
+    func stats(_ s: ErrorStatistics) -> JSONLine {
+      var line = JSONLine()
+      line.add("rmse", s.rmse)
+      line.add("mean", s.mean)
+      line.add("median", s.median)
+      line.add("max", s.max)
+      return line
+    }
+    var root = JSONLine()
+    root.add("associatedPoses", associatedPoses)
+    root.add("ate", stats(ate))
+    var rpe = JSONLine()
+    rpe.add("interval", rpeInterval)
+    rpe.add("pairs", rpePairs)
+    rpe.add("translation", stats(rpeTranslation))
+    rpe.add("rotationDegrees", stats(rpeRotationDegrees))
+    root.add("rpe", rpe)
+    root.add("trackedFraction", trackedFraction)
+    if let worstStretch {
+      root.add("worstStretch", [worstStretch.from, worstStretch.to])
+    } else {
+      root.addNull("worstStretch")
+    }
+    return root
+  }
+}

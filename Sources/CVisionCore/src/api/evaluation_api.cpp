@@ -1,0 +1,35 @@
+// Entry points for evaluation against ground truth. They have no session, so
+// their errors go to the calling thread's slot (vc_last_error_message).
+#include <Eigen/Core>
+#include <string>
+
+#include "api/guard.h"
+#include "common/status_error.h"
+#include "evaluation/point_set_alignment.h"
+#include "vision_core/vision_core.h"
+
+extern "C" {
+
+vc_status_t vc_align_point_sets(const double* source_xyz,
+                                const double* target_xyz, int32_t count,
+                                int32_t estimate_scale,
+                                double out_target_from_source[16],
+                                double* out_scale) {
+  return vc::Guarded(vc::ThreadErrorSlot(), [&] {
+    vc::Require(source_xyz != nullptr && target_xyz != nullptr,
+                "point arrays are NULL");
+    vc::Require(out_target_from_source != nullptr,
+                "out_target_from_source is NULL");
+    vc::Require(count >= 3, "alignment needs at least 3 points, got " +
+                                std::to_string(count));
+    const Eigen::Map<const Eigen::Matrix3Xd> source(source_xyz, 3, count);
+    const Eigen::Map<const Eigen::Matrix3Xd> target(target_xyz, 3, count);
+    const vc::PointSetAlignment alignment =
+        vc::AlignPointSets(source, target, estimate_scale != 0);
+    Eigen::Map<Eigen::Matrix4d> out(out_target_from_source);
+    out = alignment.target_from_source.matrix();
+    if (out_scale != nullptr) *out_scale = alignment.scale;
+  });
+}
+
+}  // extern "C"

@@ -1,0 +1,117 @@
+import ARScene
+import Foundation
+import XCTest
+
+@testable import ARSceneDatasets
+
+/// Our trajectory metrics against evo, the tool SLAM people trust, on a fixed
+/// pair of files (Fixtures/make_trajectory_pair.py writes them).
+final class TrajectoryEvaluationTests: XCTestCase {
+  private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures")
+  private var groundTruthURL: URL { fixtures.appendingPathComponent("groundtruth.txt") }
+  private var estimateURL: URL { fixtures.appendingPathComponent("estimate.txt") }
+
+  private func evaluate() throws -> TrajectoryEvaluation {
+    let estimate = try TUMTrajectory.read(estimateURL)
+    let frames = (0..<240).map { 100.003 + Double($0) / 30.0 }
+    // Frame timestamps as the estimate wrote them, so that tracked frames match.
+    let written = estimate.map(\.timestamp)
+    let allFrames = frames.map { t in written.first { abs($0 - t) < 1e-6 } ?? t }
+    return try TrajectoryEvaluation(
+      estimate: estimate, groundTruth: try TUMTrajectory.read(groundTruthURL), frameTimestamps: allFrames)
+  }
+
+  /// `evo_ape tum groundtruth.txt estimate.txt -a` printed rmse 0.007191,
+  /// mean 0.006666, max 0.015024 (evo 1.x, November 2026).
+  func testATEMatchesEvosNumbersForTheFixedPair() throws {
+    let evaluation = try evaluate()
+    XCTAssertEqual(evaluation.associatedPoses, 225)
+    XCTAssertEqual(evaluation.ate.rmse, 0.007191, accuracy: 2e-6)
+    XCTAssertEqual(evaluation.ate.mean, 0.006666, accuracy: 2e-6)
+    XCTAssertEqual(evaluation.ate.max, 0.015024, accuracy: 2e-6)
+  }
+
+  /// The same comparison against evo itself, run now, when it is installed
+  /// (`pip install evo`; CI installs it).
+  func testATEAgreesWithEvoWithinAMillimetre() throws {
+    guard let evo = Self.executable("evo_ape") else {
+      throw XCTSkip("evo_ape is not installed (pip install evo); the golden numbers above still hold")
+    }
+    let process = Process()
+    process.executableURL = evo
+    process.arguments = ["tum", groundTruthURL.path, estimateURL.path, "-a", "--no_warnings"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0, text)
+    let rmseLine = try XCTUnwrap(text.split(separator: "\n").first { $0.contains("rmse") }, text)
+    let evoRMSE = try XCTUnwrap(Double(rmseLine.split(whereSeparator: \.isWhitespace).last ?? ""))
+    XCTAssertEqual(try evaluate().ate.rmse, evoRMSE, accuracy: 0.001)
+  }
+
+  func testTrackedFractionAndWorstStretchSeeTheGap() throws {
+    let evaluation = try evaluate()
+    XCTAssertEqual(evaluation.trackedFraction, 225.0 / 240.0, accuracy: 1e-9)
+    let stretch = try XCTUnwrap(evaluation.worstStretch)
+    XCTAssertEqual(stretch.to - stretch.from, 0.5 + 1 / 30.0, accuracy: 1e-3)
+    XCTAssertEqual(stretch.from, 103.003 + 29 / 30.0 - 1 / 30.0 + 1 / 30.0, accuracy: 0.04)
+    XCTAssertGreaterThan(evaluation.rpePairs, 150)
+    XCTAssertLessThan(evaluation.rpeTranslation.rmse, 0.02)
+  }
+
+  func testAPerfectEstimateInAnotherWorldFrameHasZeroError() throws {
+    let truth = try TUMTrajectory.read(groundTruthURL)
+    let world = Quaternion(angle: 1.1, axis: SIMD3(0.2, 1, 0.4))
+    let moved = truth.map {
+      TimedPose(timestamp: $0.timestamp, rotation: world * $0.rotation, translation: world.rotate($0.translation) + SIMD3(3, -1, 2))
+    }
+    let evaluation = try TrajectoryEvaluation(
+      estimate: moved, groundTruth: truth, frameTimestamps: truth.map(\.timestamp))
+    XCTAssertLessThan(evaluation.ate.rmse, 1e-9)
+    // acos near 1 limits the angle's precision to ~1e-6 degrees.
+    XCTAssertLessThan(evaluation.rpeRotationDegrees.max, 1e-5)
+    XCTAssertEqual(evaluation.trackedFraction, 1)
+    XCTAssertNil(evaluation.worstStretch)
+  }
+
+  func testTrajectoryTextRoundTripsAndIsStable() throws {
+    let truth = try TUMTrajectory.read(groundTruthURL)
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("traj-\(UUID()).txt")
+    defer { try? FileManager.default.removeItem(at: url) }
+    try TUMTrajectory.write(truth, to: url, comment: "test")
+    let again = try TUMTrajectory.read(url)
+    XCTAssertEqual(again.count, truth.count)
+    for (a, b) in zip(again, truth) {
+      XCTAssertEqual(a.timestamp, b.timestamp, accuracy: 1e-6)
+      XCTAssertLessThan(simd_distance(a.translation, b.translation), 1e-6)
+      XCTAssertLessThan(a.rotation.angle(to: b.rotation), 1e-5)
+    }
+    XCTAssertEqual(TUMTrajectory.text(again, comment: "test"), TUMTrajectory.text(truth, comment: "test"))
+  }
+
+  func testTooFewMatchingPosesIsAClearError() throws {
+    let truth = try TUMTrajectory.read(groundTruthURL)
+    let late = truth.prefix(10).map { TimedPose(timestamp: $0.timestamp + 50, rotation: $0.rotation, translation: $0.translation) }
+    XCTAssertThrowsError(try TrajectoryEvaluation(estimate: late, groundTruth: truth, frameTimestamps: [])) {
+      XCTAssertTrue("\($0)".contains("same clock"), "\($0)")
+    }
+  }
+
+  private static func executable(_ name: String) -> URL? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    for folder in path.split(separator: ":") {
+      let url = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
+      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    }
+    return nil
+  }
+}
+
+private func simd_distance(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double {
+  let d = a - b
+  return (d * d).sum().squareRoot()
+}
