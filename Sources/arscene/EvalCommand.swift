@@ -22,6 +22,9 @@ struct EvalCommand: ParsableCommand {
   @Option(help: "Largest time difference, in seconds, between paired poses (evo's default).")
   var maxTimeDifference = TrajectoryAssociation.defaultMaxTimeDifference
 
+  @Option(help: "Score only the first N frames of the sequence (as replay --max-frames ran).")
+  var maxFrames: Int?
+
   @Flag(help: "Print the report as one JSON object instead of text.")
   var json = false
 
@@ -29,6 +32,7 @@ struct EvalCommand: ParsableCommand {
     guard maxTimeDifference.isFinite, maxTimeDifference > 0 else {
       throw ValidationError("--max-time-difference must be > 0")
     }
+    if let maxFrames, maxFrames < 1 { throw ValidationError("--max-frames must be at least 1") }
   }
 
   func run() throws {
@@ -38,7 +42,8 @@ struct EvalCommand: ParsableCommand {
     }
     let evaluation = try TrajectoryEvaluation(
       estimate: try TUMTrajectory.read(URL(fileURLWithPath: trajectory)),
-      groundTruth: sequence.groundTruth, frameTimestamps: sequence.frames.map(\.timestamp),
+      groundTruth: sequence.groundTruth,
+      frameTimestamps: sequence.frames.prefix(maxFrames ?? sequence.frames.count).map(\.timestamp),
       maxTimeDifference: maxTimeDifference)
     print(json ? evaluation.json.text : evaluation.readableText)
   }
