@@ -5,12 +5,13 @@ import Foundation
 
 /// The sequence to read and how, shared by every command that reads one.
 struct SequenceOptions: ParsableArguments {
-  @Argument(help: "A sequence folder: native (sequence.json) or TUM RGB-D.")
+  @Argument(
+    help: "A sequence folder: native (sequence.json), TUM RGB-D, 7-Scenes, EuRoC or ARKitScenes.")
   var sequence: String
 
   @Option(
     help: ArgumentHelp(
-      "Camera intrinsics fx,fy,cx,cy in pixels, for TUM folders without them.",
+      "Camera intrinsics fx,fy,cx,cy in pixels, overriding the sequence's (TUM folders without them need it).",
       valueName: "fx,fy,cx,cy"))
   var intrinsics: String?
 
@@ -26,8 +27,8 @@ struct SequenceOptions: ParsableArguments {
     else {
       throw ValidationError("--intrinsics must be four numbers fx,fy,cx,cy with fx, fy > 0; got '\(intrinsics)'")
     }
-    // The image size comes from the sequence; 640x480 is TUM's.
-    return CameraIntrinsics(fx: fx, fy: fy, cx: cx, cy: cy, width: 640, height: 480)
+    // A size of 0 tells the readers to take it from the images.
+    return CameraIntrinsics(fx: fx, fy: fy, cx: cx, cy: cy, width: 0, height: 0)
   }
 
   func open() throws -> any DatasetSequence {

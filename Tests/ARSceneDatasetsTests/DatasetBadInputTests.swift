@@ -316,7 +316,7 @@ final class DatasetBadInputTests: XCTestCase {
     }
   }
 
-  func testUnregisteredDepthIsReportedAsAProblem() throws {
+  func testUnregisteredDepthIsRegisteredWhenLoaded() throws {
     let folder = try makeFolder()
     try write(
       #"""
@@ -328,9 +328,15 @@ final class DatasetBadInputTests: XCTestCase {
     XCTAssertEqual(sequence.format, "native")
     XCTAssertEqual(sequence.description.colorFromDepth?.translation, SIMD3(0.025, 0, 0))
     XCTAssertEqual(sequence.description.depthIntrinsics?.fx, 29)
-    XCTAssertEqual(
-      sequence.problems,
-      ["sequence.json: depth is not registered; registration arrives with the 7-Scenes reader"])
+    XCTAssertEqual(sequence.problems, [])
+    let depth = try XCTUnwrap(try sequence.loadFrame(sequence.frames[0]).depth)
+    XCTAssertEqual(depth.depthMap.width, 32)
+    XCTAssertEqual(depth.unitsPerMetre, 1000)
+    // The fixture's ramp (5000 + 40x + 70y mm) seen from 2.5 cm to the left
+    // and through a 30 px lens instead of 29: the same depths, shifted.
+    let measured = try SequenceFixtures.depthImage(seed: 0)
+    XCTAssertNotEqual(SequenceFixtures.pixels(depth.depthMap), SequenceFixtures.pixels(measured))
+    XCTAssertEqual(depth.depthMap.value(x: 16, y: 12), 5000 + 40 * 16 + 70 * 12, accuracy: 80)
   }
 
   func testSequenceJSONMismatchesAreProblems() throws {

@@ -135,15 +135,11 @@ final class TUMSequenceReaderTests: XCTestCase {
 
   /// The real TUM fr3 cabinet keyframes, read through their tum_style lists,
   /// with a check of the conventions: depth of one keyframe, moved by the
-  /// ground-truth poses into the next, must land on the same surfaces.
+  /// ground-truth poses into the next (0.67 s later, a wide baseline), must
+  /// land on the same surfaces; inverted poses or mixed-up camera axes must
+  /// not.
   func testSharedTUMCabinetKeyframes() throws {
-    let repository = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let folder = repository.appendingPathComponent("../shared/datasets/tum-fr3-cabinet-keyframes")
-      .standardizedFileURL
-    guard FileManager.default.fileExists(atPath: folder.path) else {
-      throw XCTSkip("shared dataset \(folder.path) is absent; it is not part of the repository")
-    }
+    let folder = try SharedDatasets.folder("tum-fr3-cabinet-keyframes")
     let sequence = try SequenceLoader.open(folder)
     XCTAssertEqual(sequence.format, "tum")
     XCTAssertEqual(sequence.frames.count, 58)
@@ -152,56 +148,25 @@ final class TUMSequenceReaderTests: XCTestCase {
     XCTAssertEqual(sequence.problems, [])
     XCTAssertEqual(sequence.description.camera.fx, 535.4)
     XCTAssertEqual(sequence.frames[0].timestamp, 1341841278.8427)
+    XCTAssertEqual(try sequence.loadFrame(sequence.frames[0]).capturedImage.width, 640)
 
-    var agreeing = 0
-    var compared = 0
-    for index in [0, 20, 40] {
-      let (a, b) = (sequence.frames[index], sequence.frames[index + 1])
-      let frameA = try sequence.loadFrame(a)
-      let frameB = try sequence.loadFrame(b)
-      XCTAssertEqual(frameA.capturedImage.width, 640)
-      let poseA = try XCTUnwrap(
-        sequence.groundTruth.first { abs($0.timestamp - a.timestamp) < 1e-6 })
-      let poseB = try XCTUnwrap(
-        sequence.groundTruth.first { abs($0.timestamp - b.timestamp) < 1e-6 })
-      let result = Self.reprojectionAgreement(
-        from: try XCTUnwrap(frameA.depth), poseA, to: try XCTUnwrap(frameB.depth), poseB,
-        camera: sequence.description.camera)
-      agreeing += result.agreeing
-      compared += result.compared
-    }
-    // About 75% agree with the right conventions; inverted poses give ~6%,
-    // no motion at all ~37%.
-    XCTAssertGreaterThan(compared, 1000)
-    XCTAssertGreaterThan(Double(agreeing) / Double(compared), 0.6, "\(agreeing) of \(compared)")
-  }
-
-  /// How many depth pixels of A (every 8th), moved into B's camera, agree
-  /// within 5 cm with B's depth there.
-  private static func reprojectionAgreement(
-    from depthA: DepthData, _ poseA: TimedPose, to depthB: DepthData, _ poseB: TimedPose,
-    camera: CameraIntrinsics
-  ) -> (agreeing: Int, compared: Int) {
-    var agreeing = 0
-    var compared = 0
-    for v in stride(from: 0, to: camera.height, by: 8) {
-      for u in stride(from: 0, to: camera.width, by: 8) {
-        let d = depthA.depthMap.value(x: u, y: v) / Double(depthA.unitsPerMetre)
-        guard d > 0 else { continue }
-        let inA = SIMD3(
-          (Double(u) - camera.cx) / camera.fx * d, (Double(v) - camera.cy) / camera.fy * d, d)
-        let world = poseA.rotation.rotate(inA) + poseA.translation
-        let inB = poseB.rotation.conjugate.rotate(world - poseB.translation)
-        guard inB.z > 0.1 else { continue }
-        let ub = Int((camera.fx * inB.x / inB.z + camera.cx).rounded())
-        let vb = Int((camera.fy * inB.y / inB.z + camera.cy).rounded())
-        guard (0..<camera.width).contains(ub), (0..<camera.height).contains(vb) else { continue }
-        let dB = depthB.depthMap.value(x: ub, y: vb) / Double(depthB.unitsPerMetre)
-        guard dB > 0 else { continue }
-        compared += 1
-        if abs(dB - inB.z) < 0.05 { agreeing += 1 }
-      }
-    }
-    return (agreeing, compared)
+    let correct = try ReprojectionAgreement.measure(sequence, frameGap: 1, every: 4)
+    let inverted = try ReprojectionAgreement.measure(
+      sequence, frameGap: 1, every: 4, groundTruth: sequence.groundTruth.map(\.inverse))
+    let arkitAxes = try ReprojectionAgreement.measure(
+      sequence, frameGap: 1, every: 4,
+      groundTruth: sequence.groundTruth.map { pose in
+        var flipped = pose
+        flipped.rotation = pose.rotation * Quaternion.cameraAxesFlip
+        return flipped
+      })
+    print(
+      "tum-fr3-cabinet-keyframes agreement (next keyframe): correct \(correct.fraction)"
+        + " (\(correct.agreeing)/\(correct.compared)), inverted \(inverted.fraction),"
+        + " ARKit axes \(arkitAxes.fraction)")
+    XCTAssertGreaterThan(correct.compared, 20_000)
+    XCTAssertGreaterThan(correct.fraction, 0.75)
+    XCTAssertLessThan(inverted.fraction, 0.5)
+    XCTAssertLessThan(arkitAxes.fraction, 0.5)
   }
 }

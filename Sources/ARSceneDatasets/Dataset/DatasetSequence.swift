@@ -7,12 +7,15 @@ import Foundation
 public protocol DatasetSequence: Sendable {
   /// The sequence folder.
   var url: URL { get }
-  /// "native" (a sequence.json is present) or "tum".
+  /// The layout read: "native" (sequence.json beside rgb.txt), "tum",
+  /// "7scenes", "euroc" or "arkitscenes".
   var format: String { get }
   var description: SequenceDescription { get }
   /// Frames in strictly increasing time order.
   var frames: [FrameRecord] { get }
   /// Ground-truth poses in time order, at their own rate; may be empty.
+  /// Always `world_from_camera` of the colour camera with OpenCV camera axes,
+  /// whatever the format stores (see Datasets/README.md).
   var groundTruth: [TimedPose] { get }
   /// Inertial samples in time order; may be empty.
   var imu: [IMUSample] { get }

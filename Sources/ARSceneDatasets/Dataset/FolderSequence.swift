@@ -1,8 +1,10 @@
 import ARScene
 import Foundation
 
-/// A sequence in the TUM layout, native or published: the lists read at open,
-/// the images decoded one frame at a time.
+/// A sequence read from a folder, whatever its layout: native and TUM folders,
+/// 7-Scenes, EuRoC and ARKitScenes readers all produce one, so that every
+/// format decodes, registers and slices its frames the same way. The lists are
+/// read at open; the images are decoded one frame at a time.
 struct FolderSequence: DatasetSequence {
   var url: URL
   var format: String
@@ -11,9 +13,13 @@ struct FolderSequence: DatasetSequence {
   var groundTruth: [TimedPose]
   var imu: [IMUSample]
   var problems: [String]
+  /// Whether every depth image goes through registration, even when the
+  /// description calls depth registered: 7-Scenes marks missing readings
+  /// with 65535, which registration turns into 0 ("no depth").
+  var registersEveryDepthImage = false
 
   func loadFrame(_ record: FrameRecord) throws(DatasetError) -> CapturedFrame {
-    let camera = description.camera
+    let camera = record.intrinsics ?? description.camera
     let color = try Self.image(at: record.colorPath)
     guard color.format.isColor else {
       throw DatasetError(
@@ -33,17 +39,47 @@ struct FolderSequence: DatasetSequence {
           file: depthPath,
           "is a \(depthMap.format.rawValue) image; depth must be a 16-bit single-channel PNG")
       }
-      guard depthMap.width == color.width, depthMap.height == color.height else {
-        throw DatasetError(
-          file: depthPath,
-          "depth image is \(depthMap.width)x\(depthMap.height) but the colour image"
-            + " \(record.colorPath) is \(color.width)x\(color.height)")
+      let measured = DepthData(depthMap: depthMap, unitsPerMetre: unitsPerMetre)
+      if description.isDepthRegistered && !registersEveryDepthImage {
+        guard depthMap.width == color.width, depthMap.height == color.height else {
+          throw DatasetError(
+            file: depthPath,
+            "depth image is \(depthMap.width)x\(depthMap.height) but the colour image"
+              + " \(record.colorPath) is \(color.width)x\(color.height)")
+        }
+        depth = measured
+      } else {
+        depth = try Self.register(measured, at: depthPath, to: camera, description: description)
       }
-      depth = DepthData(depthMap: depthMap, unitsPerMetre: unitsPerMetre)
     }
     return CapturedFrame(
       timestamp: record.timestamp, intrinsics: camera, capturedImage: color, depth: depth,
       imuSamples: imuSamples(upTo: record.timestamp))
+  }
+
+  /// Depth as the colour camera sees it. The description's `colorFromDepth`
+  /// is in OpenCV camera axes like all dataset calibration; the engine takes
+  /// ARKit axes, so it is flipped on both sides.
+  private static func register(
+    _ depth: DepthData, at path: String, to camera: CameraIntrinsics,
+    description: SequenceDescription
+  ) throws(DatasetError) -> DepthData {
+    let depthCamera = description.depthIntrinsics ?? camera
+    let map = depth.depthMap
+    guard map.width == depthCamera.width, map.height == depthCamera.height else {
+      throw DatasetError(
+        file: path,
+        "depth image is \(map.width)x\(map.height) but the depth camera intrinsics are for"
+          + " \(depthCamera.width)x\(depthCamera.height)")
+    }
+    let colorFromDepth = description.colorFromDepth ?? .identity
+    do {
+      return try depth.registered(
+        to: camera, depthIntrinsics: depthCamera,
+        colorFromDepth: Transform.cameraAxesFlip * colorFromDepth * Transform.cameraAxesFlip)
+    } catch {
+      throw DatasetError(file: path, "cannot be registered to the colour camera: \(error.message)")
+    }
   }
 
   /// The samples after the previous frame, up to and including this one; the

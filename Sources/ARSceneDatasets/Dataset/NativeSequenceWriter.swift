@@ -121,6 +121,14 @@ public final class NativeSequenceWriter {
     if let poseLine { try write(groundTruth: poseLine) }
   }
 
+  /// Appends a ground-truth pose (world_from_camera, OpenCV camera axes) to
+  /// groundtruth.txt on its own, for ground truth that runs at its own rate
+  /// rather than one pose per frame; poses must come in time order.
+  public func append(groundTruth pose: TimedPose) throws(DatasetError) {
+    guard !finished else { throw DatasetError(file: directory.path, "append after finish()") }
+    try write(groundTruth: try Self.poseLine(pose, after: lastPose))
+  }
+
   /// Writes sequence.json, which makes the folder a native sequence; until
   /// then it reads as a TUM folder. Calling it again does nothing.
   public func finish() throws(DatasetError) {

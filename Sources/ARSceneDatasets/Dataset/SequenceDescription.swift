@@ -26,7 +26,9 @@ public struct SequenceDescription: Equatable, Sendable {
   /// depth is registered to colour (same pixels), as in TUM.
   public var depthIntrinsics: CameraIntrinsics?
   /// Pose of the depth camera in the colour camera's frame (`color_from_depth`)
-  /// when depth is not registered; nil means identity.
+  /// when depth is not registered; nil means identity. OpenCV camera axes on
+  /// both sides (+X right, +Y down, +Z forward), like the ground truth and the
+  /// calibration files of the datasets it comes from.
   public var colorFromDepth: Transform?
 
   public init(
@@ -48,8 +50,9 @@ public struct SequenceDescription: Equatable, Sendable {
     self.colorFromDepth = colorFromDepth
   }
 
-  /// Whether depth pixels line up with colour pixels, which is all the readers
-  /// support until the 7-Scenes reader brings registration.
+  /// Whether depth pixels line up with colour pixels; when they do not,
+  /// ``DatasetSequence/loadFrame(_:)`` registers each depth image to the
+  /// colour camera.
   public var isDepthRegistered: Bool {
     let sameIntrinsics = depthIntrinsics == nil || depthIntrinsics == camera
     let identityExtrinsics =

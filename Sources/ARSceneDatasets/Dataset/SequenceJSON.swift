@@ -66,10 +66,6 @@ enum SequenceJSON {
         }
         description.colorFromDepth = transform
       }
-      if !description.isDepthRegistered {
-        problems.append(
-          "\(fileName): depth is not registered; registration arrives with the 7-Scenes reader")
-      }
     }
 
     if let frameRate = file.frameRate {

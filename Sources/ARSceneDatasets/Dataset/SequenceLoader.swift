@@ -1,20 +1,26 @@
 import ARScene
 import Foundation
 
-/// Opens sequence folders. Native sequences and published TUM RGB-D folders
-/// share one layout, so they share one reader; only where the camera
-/// description comes from differs.
+/// Opens sequence folders of every supported format into one in-memory
+/// model. Native sequences and published TUM RGB-D folders share one layout,
+/// so they share this reader; 7-Scenes, EuRoC and ARKitScenes folders have
+/// readers of their own that produce the same model (see Datasets/README.md
+/// for each format's conventions).
 public enum SequenceLoader {
-  /// Opens a native sequence (sequence.json present) or a TUM RGB-D folder as
-  /// published (rgb.txt, depth.txt, groundtruth.txt, accelerometer.txt). A
-  /// folder with `tum_style_rgb.txt` is read through its `tum_style_*.txt`
-  /// lists, which are TUM lists derived where the plain names hold something else.
+  /// Opens a native sequence (sequence.json present), a TUM RGB-D folder as
+  /// published (rgb.txt, depth.txt, groundtruth.txt, accelerometer.txt), a
+  /// 7-Scenes folder (frame-NNNNNN.color.*), an EuRoC sequence (mav0/) or an
+  /// ARKitScenes one (lowres_wide/ and lowres_wide.traj). A folder with
+  /// `tum_style_rgb.txt` is read through its `tum_style_*.txt` lists, which
+  /// are TUM lists derived where the plain names hold something else.
   ///
   /// Every listed image is checked to exist, every line parsed, so a bad
   /// sequence fails here, naming the file and line, rather than mid-replay.
+  /// ``DatasetSequence/format`` says which layout was found: "native", "tum",
+  /// "7scenes", "euroc" or "arkitscenes".
   ///
-  /// - Parameter intrinsics: Overrides the camera of sequence.json, and is
-  ///   required for TUM folders whose name does not say which Kinect
+  /// - Parameter intrinsics: Overrides the colour camera the folder gives,
+  ///   and is required for TUM folders whose name does not say which Kinect
   ///   (freiburg1/fr1, freiburg2/fr2, freiburg3/fr3). A width or height of 0
   ///   takes the size from the first colour image.
   public static func open(
@@ -27,6 +33,21 @@ public enum SequenceLoader {
     }
     guard isDirectory.boolValue else {
       throw DatasetError(file: folder.path, "is not a folder; give the sequence folder")
+    }
+
+    // The TUM layout (and so a native sequence) is known by its colour list;
+    // the other formats by their own folders and names.
+    let tumNames = ListNames(prefix: "tum_style_", in: folder)
+    if !FileManager.default.fileExists(atPath: folder.appendingPathComponent(tumNames.rgb).path) {
+      if EuRoCReader.recognises(folder) {
+        return try EuRoCReader.open(folder, intrinsics: intrinsics)
+      }
+      if ARKitScenesReader.recognises(folder) {
+        return try ARKitScenesReader.open(folder, intrinsics: intrinsics)
+      }
+      if SevenScenesReader.recognises(folder) {
+        return try SevenScenesReader.open(folder, intrinsics: intrinsics)
+      }
     }
 
     let header = try readHeader(folder, intrinsics: intrinsics)
@@ -98,7 +119,10 @@ public enum SequenceLoader {
       guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(names.rgb).path)
       else {
         throw DatasetError(
-          file: folder.path, "no rgb.txt or sequence.json: not a TUM or native sequence folder")
+          file: folder.path,
+          "no rgb.txt or sequence.json: not a native or TUM sequence folder, nor 7-Scenes"
+            + " (frame-NNNNNN.color.*), EuRoC (mav0/) or ARKitScenes (lowres_wide/ and"
+            + " lowres_wide.traj)")
       }
       header = Header(
         format: "tum", description: try tumDescription(folder: folder, intrinsics: intrinsics),

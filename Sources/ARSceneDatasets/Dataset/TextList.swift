@@ -16,8 +16,12 @@ struct TextList {
   var name: String
   var entries: [Entry]
 
-  /// Reads `name` inside `folder`; nil when there is no such file.
-  static func read(_ name: String, in folder: URL) throws(DatasetError) -> TextList? {
+  /// Reads `name` inside `folder`; nil when there is no such file. With
+  /// `commas`, fields are also separated by commas (EuRoC's CSV files, whose
+  /// `#` header lines are comments too).
+  static func read(
+    _ name: String, in folder: URL, commas: Bool = false
+  ) throws(DatasetError) -> TextList? {
     let url = folder.appendingPathComponent(name)
     guard FileManager.default.fileExists(atPath: url.path) else { return nil }
     let data: Data
@@ -33,7 +37,9 @@ struct TextList {
       .split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
       .enumerated()
     {
-      let fields = rawLine.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+      let fields = rawLine.split(whereSeparator: {
+        $0 == " " || $0 == "\t" || $0 == "\r" || (commas && $0 == ",")
+      })
       guard let first = fields.first, !first.hasPrefix("#") else { continue }
       entries.append(Entry(line: offset + 1, fields: fields))
     }
@@ -66,20 +72,52 @@ struct TextList {
     return value
   }
 
+  /// Field `index` as whole nanoseconds (EuRoC's clock), returned in
+  /// seconds. The digits are read as an integer and split into seconds and
+  /// nanoseconds, so that the result rounds once, to the ~0.2 µs a Double
+  /// holds at 1.4e9 s; a fraction of a nanosecond
+  /// ("1403715274312143104.0000", as ORB-SLAM3 writes) is accepted and dropped.
+  func nanoseconds(_ entry: Entry, _ index: Int, _ name: String) throws(DatasetError) -> Double {
+    guard index < entry.fields.count else { throw error(entry, "missing \(name)") }
+    let text = entry.fields[index]
+    let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    let isDigits = { (part: Substring) in part.allSatisfy { $0.isASCII && $0.isNumber } }
+    guard let whole = parts.first, !whole.isEmpty, isDigits(whole),
+      parts.count == 1 || isDigits(parts[1]), let ns = Int64(whole)
+    else {
+      throw error(entry, "\(name) '\(text)' is not a whole number of nanoseconds >= 0")
+    }
+    return Double(ns / 1_000_000_000) + Double(ns % 1_000_000_000) / 1e9
+  }
+
+  /// Field 0 as nanoseconds, in seconds: the `time` of EuRoC's lists.
+  func nanosecondTimestamp(_ entry: Entry) throws(DatasetError) -> Double {
+    try nanoseconds(entry, 0, "timestamp")
+  }
+
   /// Parses every line with `parse`, keeping time strictly increasing: a line
   /// whose timestamp equals the previous one is dropped and reported in
   /// `problems` (recorders sometimes write a sample twice), a timestamp that
   /// goes backwards is an error (the file is out of order or two files were
   /// concatenated).
+  ///
+  /// The timestamp is field 0 in seconds, or what `time` reads from the line
+  /// (nanoseconds for EuRoC).
   func timeOrdered<Value>(
     _ layout: String, problems: inout [String],
+    time: ((Entry) throws(DatasetError) -> Double)? = nil,
     _ parse: (Entry) throws(DatasetError) -> Value
   ) throws(DatasetError) -> [(timestamp: Double, line: Int, value: Value)] {
     var result: [(timestamp: Double, line: Int, value: Value)] = []
     result.reserveCapacity(entries.count)
     for entry in entries {
       try requireFields(entry, layout)
-      let timestamp = try number(entry, 0, "timestamp")
+      let timestamp: Double
+      if let time {
+        timestamp = try time(entry)
+      } else {
+        timestamp = try number(entry, 0, "timestamp")
+      }
       if let previous = result.last {
         if timestamp == previous.timestamp {
           problems.append(

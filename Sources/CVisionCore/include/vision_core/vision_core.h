@@ -76,8 +76,8 @@ typedef enum vc_status {
 VC_API const char *vc_status_name(vc_status_t status);
 
 /** The message of the last failed call made without a session on this thread
-    (vc_session_create, vc_image_*). Empty when that call succeeded. Valid until
-    the next such call on this thread. */
+    (vc_session_create, vc_image_*, vc_depth_register). Empty when that call
+    succeeded. Valid until the next such call on this thread. */
 VC_API const char *vc_last_error_message(void);
 
 /** The core's version; vc_version() returns it as "MAJOR.MINOR.PATCH".
@@ -149,7 +149,9 @@ typedef struct vc_camera_intrinsics {
   int32_t height;
 } vc_camera_intrinsics_t;
 
-/** Depth registered to the colour image (same size, same intrinsics). */
+/** A depth map. With a frame it is registered to the colour image (same size,
+    same intrinsics); vc_depth_register takes it in the depth camera's
+    pixels. */
 typedef struct vc_depth_view {
   vc_image_view_t image; /**< DEPTH_U16 or DEPTH_F32 */
   /** For DEPTH_U16: units per metre (1000 for millimetres, 5000 for TUM). */
@@ -198,12 +200,85 @@ typedef struct vc_image_statistics {
   float valid_depth_fraction;
 } vc_image_statistics_t;
 
+/** How well the camera is tracked, like ARKit's ARTrackingState. Values are
+    stable: append, never renumber. */
+typedef enum vc_tracking_state {
+  /** No frame has been processed yet: there is no pose. */
+  VC_TRACKING_STATE_NOT_AVAILABLE = 0,
+  /** A pose is reported but may be poor or held; the reason says why. */
+  VC_TRACKING_STATE_LIMITED = 1,
+  /** The pose is measured from this frame and trustworthy. */
+  VC_TRACKING_STATE_NORMAL = 2
+} vc_tracking_state_t;
+
+/** The number of vc_tracking_state_t values (0 .. COUNT - 1). */
+#define VC_TRACKING_STATE_COUNT 3
+
+/** Why tracking is limited, like ARKit's ARTrackingState.Reason (plus
+    insufficient light). NONE goes with NORMAL and NOT_AVAILABLE. Values are
+    stable: append, never renumber. */
+typedef enum vc_tracking_state_reason {
+  VC_TRACKING_STATE_REASON_NONE = 0,
+  /** No stable map yet: the first frames, or just after a re-anchor. */
+  VC_TRACKING_STATE_REASON_INITIALIZING = 1,
+  /** Tracking was lost and the map cannot be found in the image; the pose is
+      held at the last good one (it never jumps). */
+  VC_TRACKING_STATE_REASON_RELOCALIZING = 2,
+  /** The camera moves too fast: motion blur or displacement defeats
+      tracking. */
+  VC_TRACKING_STATE_REASON_EXCESSIVE_MOTION = 3,
+  /** Too little texture or depth in view to track reliably. */
+  VC_TRACKING_STATE_REASON_INSUFFICIENT_FEATURES = 4,
+  /** The image is too dark to track. */
+  VC_TRACKING_STATE_REASON_INSUFFICIENT_LIGHT = 5
+} vc_tracking_state_reason_t;
+
+/** The number of vc_tracking_state_reason_t values (0 .. COUNT - 1). */
+#define VC_TRACKING_STATE_REASON_COUNT 6
+
+/** Static names, e.g. "VC_TRACKING_STATE_LIMITED" and
+    "VC_TRACKING_STATE_REASON_INITIALIZING"; unknown values give
+    "VC_TRACKING_STATE_UNKNOWN" / "VC_TRACKING_STATE_REASON_UNKNOWN". */
+VC_API const char *vc_tracking_state_name(vc_tracking_state_t state);
+VC_API const char *vc_tracking_state_reason_name(
+    vc_tracking_state_reason_t reason);
+
+/** What the tracker did with one frame, for coaching, tests and debugging. */
+typedef struct vc_tracking_statistics {
+  /** Features followed into this frame by optical flow. */
+  int32_t tracked_features;
+  /** Of those, the ones that agree with the estimated pose. */
+  int32_t inliers;
+  /** 3D points in the local map after this frame. */
+  int32_t map_points;
+  /** Keyframes kept (bounded by vc_tracking_options_t.max_keyframes). */
+  int32_t keyframes;
+  /** 1 when this frame became a keyframe (the map was extended). */
+  int32_t is_keyframe;
+  /** 1 when the pose was measured from this frame; 0 when it is held from an
+      earlier frame (dark, lost) or there is none yet. */
+  int32_t pose_measured;
+  /** 1 when this frame found the existing map again after frames with a
+      held pose: the pose moves from the held one to the measured one. */
+  int32_t relocalized;
+} vc_tracking_statistics_t;
+
 typedef struct vc_frame_result {
   int64_t timestamp_ns;
   vc_light_estimate_t light_estimate;
   vc_image_statistics_t statistics;
   /** IMU samples the core kept from this frame's input. */
   int32_t imu_samples_ingested;
+  /** Tracking state of the camera and, when limited, why. */
+  vc_tracking_state_t tracking_state;
+  vc_tracking_state_reason_t tracking_state_reason;
+  /** The camera's pose: world_from_camera, ARKit axes, column-major. The
+      world's origin is the first camera position; +Y is up when gravity is
+      known (see vc_world_alignment_t), else the world is the first camera's
+      frame. While tracking is lost the last good pose is held, so it never
+      jumps. */
+  float world_from_camera[16];
+  vc_tracking_statistics_t tracking_statistics;
 } vc_frame_result_t;
 
 /** The time one stage of the last processed frame took. */
@@ -214,10 +289,143 @@ typedef struct vc_stage_timing {
 } vc_stage_timing_t;
 
 /* ------------------------------------------------------------------------ */
+/* Depth                                                                    */
+/* ------------------------------------------------------------------------ */
+
+/** Registers a depth map to the colour camera: re-expresses depth measured by
+    a separate depth camera (a Kinect's infrared camera, say) as the depth the
+    colour camera would see, so that depth and colour pixels line up.
+
+    Every valid depth pixel is lifted to 3D with depth_intrinsics, moved by
+    color_from_depth and projected with color_intrinsics. out_depth receives,
+    per colour pixel, the depth along the colour camera's optical axis as
+    uint16 units of 1 / out_units_per_metre metres: the nearest where several
+    depth pixels land on it, 0 where none does or the depth does not fit
+    (65535 is never written). Each depth pixel lands on the single nearest
+    colour pixel, so a colour camera with finer angular resolution than the
+    depth camera sees a sparse pattern of 0s.
+
+    - depth: DEPTH_U16 (units_per_metre > 0; 0 and 65535 mean no depth, 65535
+      being how Kinect v1 datasets such as 7-Scenes mark a missing reading) or
+      DEPTH_F32 (metres; 0, negative, NaN and infinite mean no depth), of
+      depth_intrinsics->width x height.
+    - color_from_depth: the pose of the depth camera in the colour camera's
+      frame, a rigid column-major 4x4 matrix in ARKit camera axes on both
+      sides (+X right, +Y up, looking down -Z). A purely horizontal baseline
+      (only the x translation non-zero) reads the same in OpenCV axes.
+    - out_depth: color_intrinsics->width x height uint16 values, rows
+      out_stride_bytes apart (even, >= 2 * width); every pixel is written.
+
+    Has no session: failures leave their message in vc_last_error_message().
+*/
+VC_API vc_status_t vc_depth_register(
+    const vc_depth_view_t *depth,
+    const vc_camera_intrinsics_t *depth_intrinsics,
+    const float color_from_depth[16],
+    const vc_camera_intrinsics_t *color_intrinsics, uint16_t *out_depth,
+    int32_t out_stride_bytes, float out_units_per_metre);
+
+/* ------------------------------------------------------------------------ */
 /* Session                                                                  */
 /* ------------------------------------------------------------------------ */
 
 typedef struct vc_session vc_session_t;
+
+/** How the world's axes are chosen, like ARKit's
+    ARConfiguration.WorldAlignment. */
+typedef enum vc_world_alignment {
+  /** +Y is up (against gravity) when the first frame brings accelerometer
+      samples or vc_tracking_options_t.first_camera_up is set; otherwise as
+      CAMERA. -Z is the first camera's view direction made horizontal. */
+  VC_WORLD_ALIGNMENT_GRAVITY = 0,
+  /** The world is the first camera's frame (ARKit axes). */
+  VC_WORLD_ALIGNMENT_CAMERA = 1
+} vc_world_alignment_t;
+
+/** Tunables of camera tracking. Pixel values are in pixels of the input
+    image, depths in metres. vc_session_options_init fills in defaults tuned
+    for 640x480 RGB-D at 30 Hz. */
+typedef struct vc_tracking_options {
+  /** Most features tracked per frame (8..4096); optical-flow cost is linear
+      in it. */
+  int32_t max_features;
+  /** New corners go into the empty cells of a grid_columns x grid_rows grid
+      over the image (each 1..256), which spreads features evenly. */
+  int32_t grid_columns;
+  int32_t grid_rows;
+  /** FAST corner threshold in grey levels (1..255). */
+  int32_t fast_threshold;
+  /** Optical flow: window side in pixels (odd, 5..63), pyramid levels above
+      the full image (0..8), iterations per level (1..100). */
+  int32_t klt_window_size;
+  int32_t klt_pyramid_levels;
+  int32_t klt_max_iterations;
+  /** Tracks whose mean absolute grey difference over the window exceeds this
+      are dropped (> 0). */
+  float klt_max_error;
+  /** Depths outside min_depth..max_depth (metres, 0 < min < max) are not
+      lifted to 3D. */
+  float min_depth;
+  float max_depth;
+  /** A corner is lifted only if the depths of its 3x3 neighbourhood differ by
+      at most this fraction of its depth (> 0): corners on depth edges get
+      the wrong 3D point. */
+  float max_depth_step;
+  /** Depth noise grows with z^2: sigma_z = depth_noise * z^2 (>= 0). Weighs
+      far points down in the pose refinement. */
+  float depth_noise;
+  /** Reprojection error in pixels under which a feature agrees with the pose
+      (> 0); RANSAC iterations at most (1..10000). */
+  float inlier_threshold;
+  int32_t ransac_max_iterations;
+  /** How far (1 sigma) the camera may move from the motion prediction in one
+      frame: metres (> 0) and degrees (> 0). A weak prior on the pose, and a
+      pose more than 4 sigma away needs min_inliers_normal inliers. */
+  float motion_prior_metres;
+  float motion_prior_degrees;
+  /** Below min_inliers agreeing features the frame is lost; below
+      min_inliers_normal it is tracked but limited(insufficientFeatures).
+      6 <= min_inliers <= min_inliers_normal. */
+  int32_t min_inliers;
+  int32_t min_inliers_normal;
+  /** A new keyframe is made when fewer than keyframe_feature_fraction *
+      max_features features remain (0..1), or when the camera has moved
+      keyframe_distance metres or turned keyframe_angle_degrees since the
+      last one (> 0). */
+  float keyframe_feature_fraction;
+  float keyframe_distance;
+  float keyframe_angle_degrees;
+  /** Keyframes kept with their ORB descriptors (1..100000); the oldest go
+      first. */
+  int32_t max_keyframes;
+  /** Map points not seen for this many frames leave the local map (>= 1). */
+  int32_t map_point_max_unseen_frames;
+  /** On keyframes, untracked map points are looked for within match_radius
+      pixels of their projection (> 0), accepting an ORB match up to
+      max_descriptor_distance bits (0..256). */
+  float match_radius;
+  int32_t max_descriptor_distance;
+  /** Frames of normal-quality tracking after the map is made before the
+      state is normal (>= 0). */
+  int32_t initialization_frames;
+  /** Mean luminance (0..1) under which the frame is too dark to track. */
+  float min_luminance;
+  /** Sharpness under this fraction of the recent typical sharpness counts as
+      motion blur (0..1). */
+  float blur_sharpness_fraction;
+  /** A lost tracker, once light, texture and motion are fine again, waits
+      this many seconds for the old map to reappear, then starts a new map at
+      the held pose, so that the pose continues without a jump (>= 0). */
+  float reanchor_delay_seconds;
+  /** How the world's axes are chosen. */
+  vc_world_alignment_t world_alignment;
+  /** World up in the first camera's ARKit axes when a data set knows it (any
+      length); all zero (the default) measures it with the accelerometer. */
+  float first_camera_up[3];
+  /** Seed of every random choice (RANSAC samples); the same seed and frames
+      give the same poses, bit for bit. */
+  uint64_t random_seed;
+} vc_tracking_options_t;
 
 /** Tunables of a session. Fill with vc_session_options_init, then override. */
 typedef struct vc_session_options {
@@ -228,6 +436,8 @@ typedef struct vc_session_options {
   int32_t statistics_sample_step;
   /** Largest number of IMU samples accepted with one frame (>= 0). */
   int32_t max_imu_samples_per_frame;
+  /** Camera tracking. */
+  vc_tracking_options_t tracking;
 } vc_session_options_t;
 
 VC_API void vc_session_options_init(vc_session_options_t *options);
@@ -287,15 +497,53 @@ VC_API vc_status_t vc_align_point_sets(const double *source_xyz,
 /* ------------------------------------------------------------------------ */
 
 /** A procedurally textured scene with exact geometry, for bundled sample
-    sequences and tests with known answers. Deterministic for a seed. */
+    sequences and tests with known answers. Deterministic for a seed. Scenes
+    carry their own ground truth: the planes and reference images below are
+    derived from the same description the renderer draws. A scene does not
+    change after creation, so renders and queries may run on several threads
+    at once. */
 typedef struct vc_synthetic_scene vc_synthetic_scene_t;
 
 typedef enum vc_synthetic_scene_kind {
-  /** A furnished room: floor, four walls, ceiling, a table, a seat and a
-      shelf; world +Y up, floor at y = 0, origin at the room's centre. */
-  VC_SYNTHETIC_SCENE_ROOM = 1
+  /** A furnished room: floor, four walls, ceiling, a table with a magazine
+      and a box on it, a seat, a shelf and pictures on the walls; world +Y
+      up, floor at y = 0, origin at the room's centre. */
+  VC_SYNTHETIC_SCENE_ROOM = 1,
+  /** The room's footprint without any large flat surface: walls, floor and
+      ceiling tiled with blocks of differing relief, a heap of boxes where
+      the table stands. It has no annotated planes or reference images. */
+  VC_SYNTHETIC_SCENE_CLUTTER = 2
 } vc_synthetic_scene_kind_t;
 
+typedef enum vc_synthetic_texture_mode {
+  /** Every surface carries texture to track. */
+  VC_SYNTHETIC_TEXTURE_FULL = 0,
+  /** The room's floor, walls, ceiling and rug are flat colours; furniture
+      and pictures keep their texture. Only for VC_SYNTHETIC_SCENE_ROOM. */
+  VC_SYNTHETIC_TEXTURE_PLAIN_SURFACES = 1
+} vc_synthetic_texture_mode_t;
+
+/** How to build a scene. Fill with vc_synthetic_scene_options_init, then
+    override. */
+typedef struct vc_synthetic_scene_options {
+  vc_synthetic_scene_kind_t kind;
+  /** Seeds every texture (and the clutter scene's layout). */
+  uint64_t seed;
+  vc_synthetic_texture_mode_t texture_mode;
+} vc_synthetic_scene_options_t;
+
+/** The room, seed 1, full texture. */
+VC_API void vc_synthetic_scene_options_init(
+    vc_synthetic_scene_options_t *options);
+
+/** Creates a scene; on failure *out_scene is NULL and vc_last_error_message()
+    says why. */
+VC_API vc_status_t vc_synthetic_scene_create_with_options(
+    const vc_synthetic_scene_options_t *options,
+    vc_synthetic_scene_t **out_scene);
+
+/** vc_synthetic_scene_create_with_options with the defaults but kind and
+    seed. */
 VC_API vc_status_t vc_synthetic_scene_create(vc_synthetic_scene_kind_t kind,
                                              uint64_t seed,
                                              vc_synthetic_scene_t **out_scene);
@@ -305,12 +553,136 @@ VC_API void vc_synthetic_scene_destroy(vc_synthetic_scene_t *scene);
 /** Renders the scene by ray casting from world_from_camera (ARKit axes,
     column-major). Writes RGB8 into out_rgb (rows rgb_stride_bytes apart) and
     depth along the optical axis into out_depth as uint16 units of
-    1/depth_units_per_metre metres (0 where nothing is hit or out of range). */
+    1/depth_units_per_metre metres (0 where nothing is hit or out of range).
+    Exact: no noise, nominal exposure, no blur. */
 VC_API vc_status_t vc_synthetic_scene_render(
     const vc_synthetic_scene_t *scene, const float world_from_camera[16],
     const vc_camera_intrinsics_t *intrinsics, uint8_t *out_rgb,
     int32_t rgb_stride_bytes, uint16_t *out_depth, int32_t depth_stride_bytes,
     float depth_units_per_metre);
+
+/** What the simulated sensor does to a rendered frame. Fill with
+    vc_synthetic_render_options_init, then override. */
+typedef struct vc_synthetic_render_options {
+  /** Multiplies the light reaching the sensor, in [0, 1000]: 1 is the
+      nominal exposure, near 0 a dark room. */
+  float exposure_gain;
+  /** Non-zero adds sensor noise: depth noise of a Kinect (axial sigma
+      0.0012 + 0.0019 (z - 0.4)^2 m plus a term growing towards grazing
+      angles; Nguyen et al. 2012), depth holes from 70 degrees of incidence
+      on, sparse dropout, depth only from 0.4 to 8 m, and colour read and
+      shot noise. Zero keeps the output exact. */
+  int32_t sensor_noise_enabled;
+  /** Seeds this frame's noise: the same seed gives the same bytes. */
+  uint64_t noise_seed;
+  /** Non-zero: the lens and depth sensor are covered. Nothing is cast; the
+      colour image is black (plus noise when enabled) and has no depth. */
+  int32_t lens_covered;
+  /** Non-zero blurs the colour image along the camera's motion while the
+      shutter is open, from world_from_camera_shutter_open to
+      world_from_camera_shutter_close (ARKit axes, column-major, rigid); the
+      rendered pose is the middle of the exposure. Depth is not blurred. */
+  int32_t motion_blur_enabled;
+  float world_from_camera_shutter_open[16];
+  float world_from_camera_shutter_close[16];
+} vc_synthetic_render_options_t;
+
+/** Gain 1, no noise (seed 0), lens uncovered, no blur (identity shutter
+    poses). */
+VC_API void vc_synthetic_render_options_init(
+    vc_synthetic_render_options_t *options);
+
+/** Measurements of a rendered frame that scenario annotations rely on. */
+typedef struct vc_synthetic_render_info {
+  /** Fraction of pixels showing a surface with texture to track (not a
+      plain one, not empty space). */
+  float detailed_fraction;
+  /** Fraction of pixels with depth in the output. */
+  float valid_depth_fraction;
+} vc_synthetic_render_info_t;
+
+/** vc_synthetic_scene_render with a sensor model. options may be NULL for
+    the defaults (then the output equals vc_synthetic_scene_render's);
+    out_info may be NULL. */
+VC_API vc_status_t vc_synthetic_scene_render_with_options(
+    const vc_synthetic_scene_t *scene, const float world_from_camera[16],
+    const vc_camera_intrinsics_t *intrinsics,
+    const vc_synthetic_render_options_t *options, uint8_t *out_rgb,
+    int32_t rgb_stride_bytes, uint16_t *out_depth, int32_t depth_stride_bytes,
+    float depth_units_per_metre, vc_synthetic_render_info_t *out_info);
+
+/** How a plane lies, like ARKit's plane-anchor alignment. */
+typedef enum vc_plane_alignment {
+  VC_PLANE_ALIGNMENT_HORIZONTAL = 1,
+  VC_PLANE_ALIGNMENT_VERTICAL = 2
+} vc_plane_alignment_t;
+
+/** What a plane is, like ARKit's plane classification (same order). */
+typedef enum vc_plane_classification {
+  VC_PLANE_CLASSIFICATION_NONE = 0,
+  VC_PLANE_CLASSIFICATION_WALL = 1,
+  VC_PLANE_CLASSIFICATION_FLOOR = 2,
+  VC_PLANE_CLASSIFICATION_CEILING = 3,
+  VC_PLANE_CLASSIFICATION_TABLE = 4,
+  VC_PLANE_CLASSIFICATION_SEAT = 5
+} vc_plane_classification_t;
+
+/** A plane of a synthetic scene: one face of its geometry, a rectangle. */
+typedef struct vc_synthetic_plane {
+  /** Unique within the scene ("floor", "wall facing +x", "table top");
+      owned by the scene, valid until vc_synthetic_scene_destroy. */
+  const char *name;
+  vc_plane_classification_t classification;
+  vc_plane_alignment_t alignment;
+  /** World coordinates (metres): the centre, the unit normal pointing to
+      the side the plane is seen from, and the four corners (x, y, z each),
+      counter-clockwise seen from that side. */
+  float center[3];
+  float normal[3];
+  float polygon[12];
+  /** Square metres. */
+  float area;
+} vc_synthetic_plane_t;
+
+/** The scene's annotated planes (count protocol). */
+VC_API vc_status_t vc_synthetic_scene_get_planes(
+    const vc_synthetic_scene_t *scene, vc_synthetic_plane_t *out_planes,
+    int32_t capacity, int32_t *out_count);
+
+/** A picture in a synthetic scene that image detection should find. */
+typedef struct vc_synthetic_reference_image {
+  /** Unique within the scene; owned by the scene, valid until
+      vc_synthetic_scene_destroy. */
+  const char *name;
+  /** Column-major. ARKit's image-anchor frame: origin at the picture's
+      centre, +X along its top edge to the right, +Y out of the picture
+      towards the viewer, +Z down the picture. */
+  float world_from_image[16];
+  /** Metres along the picture's width (+X) and height (+Z). */
+  float physical_width;
+  float physical_height;
+} vc_synthetic_reference_image_t;
+
+/** The scene's reference images (count protocol). */
+VC_API vc_status_t vc_synthetic_scene_get_reference_images(
+    const vc_synthetic_scene_t *scene,
+    vc_synthetic_reference_image_t *out_images, int32_t capacity,
+    int32_t *out_count);
+
+/** Renders reference image index as printed (its colours, unlit) into
+    width x height RGB8 pixels (each 1..8192), rows rgb_stride_bytes apart,
+    the first row along the picture's top edge. */
+VC_API vc_status_t vc_synthetic_scene_render_reference_image(
+    const vc_synthetic_scene_t *scene, int32_t index, int32_t width,
+    int32_t height, uint8_t *out_rgb, int32_t rgb_stride_bytes);
+
+/** For each reference image, the fraction (0..1) of its area the camera at
+    world_from_camera sees: inside the image, facing the camera and not
+    occluded (count protocol, one value per reference image). */
+VC_API vc_status_t vc_synthetic_scene_get_reference_visibility(
+    const vc_synthetic_scene_t *scene, const float world_from_camera[16],
+    const vc_camera_intrinsics_t *intrinsics, float *out_fractions,
+    int32_t capacity, int32_t *out_count);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -61,6 +61,19 @@ inline Eigen::Isometry3d WorldFromArkitCamera(
   return result;
 }
 
+// Transforms between two cameras (color_from_depth, left_from_right): both
+// sides are camera frames, so the flip applies on both sides. The result maps
+// OpenCV-axes points of the source camera to OpenCV-axes points of the target.
+inline Eigen::Isometry3d OpenCvCameraFromOpenCvCamera(
+    const Eigen::Isometry3d& arkit_camera_from_arkit_camera) {
+  Eigen::Isometry3d result = Eigen::Isometry3d::Identity();
+  result.linear() = CameraAxesFlip() * arkit_camera_from_arkit_camera.linear() *
+                    CameraAxesFlip();
+  result.translation() =
+      CameraAxesFlip() * arkit_camera_from_arkit_camera.translation();
+  return result;
+}
+
 // Loads a column-major 4x4 float matrix as the C API passes it (the layout
 // of simd_float4x4): element (row r, column c) is m[4 * c + r].
 inline Eigen::Matrix4d Matrix4dFromColumnMajor(const float m[16]) {

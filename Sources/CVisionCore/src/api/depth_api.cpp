@@ -1,0 +1,140 @@
+// extern "C" entry point for depth registration (vc_depth_register). It has
+// no session, so failures go to the calling thread's slot.
+#include <cmath>
+#include <cstdint>
+#include <sstream>
+#include <string>
+
+#include "api/guard.h"
+#include "common/conventions.h"
+#include "common/status_error.h"
+#include "frame/depth_registration.h"
+#include "frame/image_view.h"
+#include "vision_core/vision_core.h"
+
+namespace {
+
+// A color_from_depth whose rotation is off by more than this (per entry of
+// R^T R - I) is not rigid; float round trips from Swift stay far below it.
+constexpr double kRigidTolerance = 1e-3;
+
+// Larger cameras are certainly a corrupt size field; the cap also keeps the
+// z-buffer's allocation bounded.
+constexpr int32_t kMaxImageSide = 16384;
+
+std::string Describe(double value) {
+  std::ostringstream stream;
+  stream << value;
+  return stream.str();
+}
+
+void RequireIntrinsics(const vc_camera_intrinsics_t* k,
+                       const std::string& name) {
+  const std::string where = "vc_depth_register: " + name;
+  vc::Require(k != nullptr, where + " is NULL");
+  vc::Require(
+      std::isfinite(k->fx) && k->fx > 0 && std::isfinite(k->fy) && k->fy > 0,
+      where + " focal lengths must be finite and > 0, got fx=" +
+          Describe(k->fx) + " fy=" + Describe(k->fy));
+  vc::Require(std::isfinite(k->cx) && std::isfinite(k->cy),
+              where + " principal point must be finite, got cx=" +
+                  Describe(k->cx) + " cy=" + Describe(k->cy));
+  vc::Require(k->width > 0 && k->height > 0 && k->width <= kMaxImageSide &&
+                  k->height <= kMaxImageSide,
+              where + " size must be 1.." + std::to_string(kMaxImageSide) +
+                  " on a side, got " + std::to_string(k->width) + "x" +
+                  std::to_string(k->height),
+              VC_STATUS_INVALID_IMAGE);
+}
+
+Eigen::Isometry3d RequireRigid(const float color_from_depth[16]) {
+  const std::string where = "vc_depth_register: color_from_depth ";
+  vc::Require(color_from_depth != nullptr, where + "is NULL");
+  for (int i = 0; i < 16; ++i) {
+    vc::Require(
+        std::isfinite(color_from_depth[i]),
+        where + "has a non-finite element at index " + std::to_string(i));
+  }
+  const Eigen::Matrix4d m = vc::Matrix4dFromColumnMajor(color_from_depth);
+  vc::Require(
+      (m.row(3) - Eigen::RowVector4d(0, 0, 0, 1)).cwiseAbs().maxCoeff() <
+          kRigidTolerance,
+      where + "must have (0, 0, 0, 1) as its bottom row");
+  const Eigen::Matrix3d rotation = m.topLeftCorner<3, 3>();
+  const double orthogonality_error =
+      (rotation.transpose() * rotation - Eigen::Matrix3d::Identity())
+          .cwiseAbs()
+          .maxCoeff();
+  vc::Require(
+      orthogonality_error < kRigidTolerance && rotation.determinant() > 0.0,
+      where +
+          "must be rigid: its rotation must be orthonormal with "
+          "determinant +1");
+  return vc::IsometryFromColumnMajor(color_from_depth);
+}
+
+}  // namespace
+
+extern "C" {
+
+vc_status_t vc_depth_register(const vc_depth_view_t* depth,
+                              const vc_camera_intrinsics_t* depth_intrinsics,
+                              const float color_from_depth[16],
+                              const vc_camera_intrinsics_t* color_intrinsics,
+                              uint16_t* out_depth, int32_t out_stride_bytes,
+                              float out_units_per_metre) {
+  return vc::Guarded(vc::ThreadErrorSlot(), [&] {
+    vc::Require(depth != nullptr, "vc_depth_register: depth is NULL");
+    RequireIntrinsics(depth_intrinsics, "depth_intrinsics");
+    RequireIntrinsics(color_intrinsics, "color_intrinsics");
+    const Eigen::Isometry3d arkit_color_from_depth =
+        RequireRigid(color_from_depth);
+    vc::Require(out_depth != nullptr, "vc_depth_register: out_depth is NULL");
+    const int64_t row_bytes = int64_t{color_intrinsics->width} * 2;
+    vc::Require(out_stride_bytes >= row_bytes && out_stride_bytes % 2 == 0,
+                "vc_depth_register: out_stride_bytes must be even and >= " +
+                    std::to_string(row_bytes) + ", got " +
+                    std::to_string(out_stride_bytes));
+    vc::Require(std::isfinite(out_units_per_metre) && out_units_per_metre > 0,
+                "vc_depth_register: out_units_per_metre must be finite and "
+                "> 0, got " +
+                    Describe(out_units_per_metre));
+
+    const vc_pixel_format_t format = depth->image.format;
+    vc::Require(format == VC_PIXEL_FORMAT_DEPTH_U16 ||
+                    format == VC_PIXEL_FORMAT_DEPTH_F32,
+                std::string("vc_depth_register: depth must be DEPTH_U16 or "
+                            "DEPTH_F32, got ") +
+                    vc::PixelFormatName(format),
+                VC_STATUS_INVALID_IMAGE);
+    vc::DepthRegistrationInput input;
+    input.depth = vc::WrapImageView(depth->image, "depth");
+    vc::Require(input.depth.cols == depth_intrinsics->width &&
+                    input.depth.rows == depth_intrinsics->height,
+                "vc_depth_register: depth image is " +
+                    std::to_string(input.depth.cols) + "x" +
+                    std::to_string(input.depth.rows) +
+                    " but depth_intrinsics are for " +
+                    std::to_string(depth_intrinsics->width) + "x" +
+                    std::to_string(depth_intrinsics->height),
+                VC_STATUS_INVALID_IMAGE);
+    if (format == VC_PIXEL_FORMAT_DEPTH_U16) {
+      vc::Require(
+          std::isfinite(depth->units_per_metre) && depth->units_per_metre > 0,
+          "vc_depth_register: depth units_per_metre must be finite and > 0, "
+          "got " +
+              Describe(depth->units_per_metre));
+      input.units_per_metre = depth->units_per_metre;
+    }
+    input.depth_intrinsics = *depth_intrinsics;
+    input.color_intrinsics = *color_intrinsics;
+    input.color_from_depth =
+        vc::OpenCvCameraFromOpenCvCamera(arkit_color_from_depth);
+
+    cv::Mat out(color_intrinsics->height, color_intrinsics->width, CV_16UC1,
+                out_depth, static_cast<size_t>(out_stride_bytes));
+    vc::RegisterDepth(input, out_units_per_metre, out);
+  });
+}
+
+}  // extern "C"
