@@ -374,3 +374,530 @@ private func withOptionalPointer<Element, Result>(
   guard array != nil else { return body(nil) }
   return array!.withUnsafeMutableBufferPointer { body($0.baseAddress) }
 }
+
+/// The sensor model, scene options and ground truth of the synthetic scenes
+/// through the C API: noise statistics against the model they claim, holes
+/// where Kinects have them, exposure, covered lenses, blur, and planes and
+/// reference images that agree with what is rendered.
+final class SyntheticSensorAndGroundTruthTests: XCTestCase {
+  private static let width = 640
+  private static let height = 480
+  private static let intrinsics = vc_camera_intrinsics_t(
+    fx: 525, fy: 525, cx: 320, cy: 240, width: 640, height: 480)
+
+  private struct Frame {
+    var rgb: [UInt8]
+    /// Metres, 0 = no depth.
+    var depth: [Double]
+    var info: vc_synthetic_render_info_t
+
+    func depth(u: Int, v: Int) -> Double { depth[v * SyntheticSensorAndGroundTruthTests.width + u] }
+    func luma(u: Int, v: Int) -> Double {
+      let i = 3 * (v * SyntheticSensorAndGroundTruthTests.width + u)
+      return 0.299 * Double(rgb[i]) + 0.587 * Double(rgb[i + 1]) + 0.114 * Double(rgb[i + 2])
+    }
+  }
+
+  private func makeScene(
+    kind: vc_synthetic_scene_kind_t = VC_SYNTHETIC_SCENE_ROOM,
+    texture: vc_synthetic_texture_mode_t = VC_SYNTHETIC_TEXTURE_FULL, seed: UInt64 = 1
+  ) throws -> OpaquePointer {
+    var options = vc_synthetic_scene_options_t()
+    vc_synthetic_scene_options_init(&options)
+    options.kind = kind
+    options.texture_mode = texture
+    options.seed = seed
+    var scene: OpaquePointer?
+    let status = vc_synthetic_scene_create_with_options(&options, &scene)
+    XCTAssertEqual(status, VC_STATUS_OK, String(cString: vc_last_error_message()))
+    let created = try XCTUnwrap(scene)
+    addTeardownBlock { vc_synthetic_scene_destroy(created) }
+    return created
+  }
+
+  private static func options(
+    gain: Float = 1, noiseSeed: UInt64? = nil, covered: Bool = false,
+    shutter: (open: [Float], close: [Float])? = nil
+  ) -> vc_synthetic_render_options_t {
+    var options = vc_synthetic_render_options_t()
+    vc_synthetic_render_options_init(&options)
+    options.exposure_gain = gain
+    options.sensor_noise_enabled = noiseSeed == nil ? 0 : 1
+    options.noise_seed = noiseSeed ?? 0
+    options.lens_covered = covered ? 1 : 0
+    if let shutter {
+      options.motion_blur_enabled = 1
+      withUnsafeMutableBytes(of: &options.world_from_camera_shutter_open) {
+        $0.copyBytes(from: shutter.open.withUnsafeBytes { Array($0) })
+      }
+      withUnsafeMutableBytes(of: &options.world_from_camera_shutter_close) {
+        $0.copyBytes(from: shutter.close.withUnsafeBytes { Array($0) })
+      }
+    }
+    return options
+  }
+
+  private func render(
+    _ scene: OpaquePointer, _ pose: [Float], _ options: vc_synthetic_render_options_t?,
+    file: StaticString = #filePath, line: UInt = #line
+  ) -> Frame {
+    var intrinsics = Self.intrinsics
+    var rgb = [UInt8](repeating: 0, count: Self.width * Self.height * 3)
+    var depth = [UInt16](repeating: 0, count: Self.width * Self.height)
+    var info = vc_synthetic_render_info_t()
+    let status: vc_status_t
+    if var options {
+      status = vc_synthetic_scene_render_with_options(
+        scene, pose, &intrinsics, &options, &rgb, Int32(Self.width * 3), &depth,
+        Int32(Self.width * 2), 5000, &info)
+    } else {
+      status = vc_synthetic_scene_render_with_options(
+        scene, pose, &intrinsics, nil, &rgb, Int32(Self.width * 3), &depth,
+        Int32(Self.width * 2), 5000, &info)
+    }
+    XCTAssertEqual(
+      status, VC_STATUS_OK, String(cString: vc_last_error_message()), file: file, line: line)
+    return Frame(rgb: rgb, depth: depth.map { Double($0) / 5000 }, info: info)
+  }
+
+  /// Facing the bare x = -3 wall head-on from x = -3 + distance.
+  private static func facingWall(distance: Double) -> [Float] {
+    pose(right: (0, 0, -1), up: (0, 1, 0), back: (1, 0, 0), position: (-3 + distance, 1.3, 0.5))
+  }
+
+  /// 1.3125 m in front of the +x wall's poster, which then fills pixels
+  /// 80..<560 x 60..<420 (1.2 m x 0.9 m at 400 pixels per metre).
+  private static let facingPoster = pose(
+    right: (0, 0, 1), up: (0, 1, 0), back: (-1, 0, 0), position: (3 - 0.003 - 1.3125, 1.45, 0))
+
+  // MARK: - Exactness
+
+  func testDefaultOptionsRenderExactlyLikeThePlainEntryPoint() throws {
+    let scene = try makeScene()
+    let pose = Self.facingWall(distance: 2)
+    let viaOptions = render(scene, pose, Self.options())
+    let viaNil = render(scene, pose, nil)
+    var intrinsics = Self.intrinsics
+    var rgb = [UInt8](repeating: 0, count: Self.width * Self.height * 3)
+    var depth = [UInt16](repeating: 0, count: Self.width * Self.height)
+    XCTAssertEqual(
+      vc_synthetic_scene_render(
+        scene, pose, &intrinsics, &rgb, Int32(Self.width * 3), &depth, Int32(Self.width * 2), 5000),
+      VC_STATUS_OK)
+    XCTAssertEqual(viaOptions.rgb, rgb)
+    XCTAssertEqual(viaNil.rgb, rgb)
+    XCTAssertEqual(viaOptions.depth, depth.map { Double($0) / 5000 })
+    XCTAssertEqual(viaOptions.info.valid_depth_fraction, 1)
+    XCTAssertEqual(viaOptions.info.detailed_fraction, 1, "every surface of the room is textured")
+  }
+
+  // MARK: - Depth noise
+
+  /// The axial noise of Nguyen et al. (2012) that the sensor model claims.
+  private static func kinectSigma(_ z: Double) -> Double { 0.0012 + 0.0019 * (z - 0.4) * (z - 0.4) }
+
+  func testDepthNoiseGrowsWithTheSquareOfDistanceAsModelled() throws {
+    let scene = try makeScene()
+    var previous = 0.0
+    for distance in [1.0, 2.0, 3.0] {
+      let pose = Self.facingWall(distance: distance)
+      let exact = render(scene, pose, Self.options())
+      let noisy = render(scene, pose, Self.options(noiseSeed: 11))
+      // The middle of the image, seen within 11 degrees of head-on, where
+      // the angular term of the model is negligible.
+      var errors: [Double] = []
+      for v in 140..<340 {
+        for u in 220..<420 where noisy.depth(u: u, v: v) > 0 {
+          errors.append(noisy.depth(u: u, v: v) - exact.depth(u: u, v: v))
+        }
+      }
+      let mean = errors.reduce(0, +) / Double(errors.count)
+      let sigma = (errors.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(errors.count))
+        .squareRoot()
+      let expected = Self.kinectSigma(distance)
+      XCTAssertEqual(sigma, expected, accuracy: 0.08 * expected, "sigma at \(distance) m")
+      XCTAssertLessThan(abs(mean), 0.05 * expected, "bias at \(distance) m")
+      XCTAssertGreaterThan(sigma, 1.5 * previous, "noise grows with distance")
+      previous = sigma
+      // Head on, only the sparse dropout takes depth away.
+      let holes = 1 - Double(errors.count) / Double(200 * 200)
+      XCTAssertGreaterThan(holes, 0.0005)
+      XCTAssertLessThan(holes, 0.01)
+    }
+  }
+
+  func testDepthHasHolesAtGrazingAnglesAndOutsideItsRange() throws {
+    let scene = try makeScene()
+    // 0.3 m above the floor looking along -z: rows 280...300 see the floor
+    // at more than 83 degrees from its normal, the bottom rows at about 66.
+    let low = pose(right: (1, 0, 0), up: (0, 1, 0), back: (0, 0, 1), position: (-1.5, 0.3, 2))
+    let exact = render(scene, low, Self.options())
+    let noisy = render(scene, low, Self.options(noiseSeed: 5))
+    func holeFraction(_ rows: ClosedRange<Int>) -> Double {
+      var holes = 0
+      var total = 0
+      for v in rows {
+        // The middle columns: further out, rays reach the side walls first.
+        for u in 200..<440 where exact.depth(u: u, v: v) > 0 {
+          total += 1
+          if noisy.depth(u: u, v: v) == 0 { holes += 1 }
+        }
+      }
+      return Double(holes) / Double(max(total, 1))
+    }
+    XCTAssertGreaterThan(holeFraction(280...300), 0.99, "grazing floor")
+    XCTAssertLessThan(holeFraction(460...479), 0.02, "floor at 66 degrees")
+
+    // Nearer than 0.4 m a Kinect sees nothing.
+    let close = render(scene, Self.facingWall(distance: 0.3), Self.options(noiseSeed: 5))
+    XCTAssertEqual(close.depth.filter { $0 > 0 }.count, 0)
+    XCTAssertEqual(close.info.valid_depth_fraction, 0)
+  }
+
+  func testNoiseIsDeterministicForASeedAndChangesWithIt() throws {
+    let scene = try makeScene()
+    let pose = Self.facingWall(distance: 2)
+    let a = render(scene, pose, Self.options(noiseSeed: 3))
+    let b = render(scene, pose, Self.options(noiseSeed: 3))
+    let c = render(scene, pose, Self.options(noiseSeed: 4))
+    XCTAssertEqual(a.rgb, b.rgb)
+    XCTAssertEqual(a.depth, b.depth)
+    XCTAssertNotEqual(a.depth, c.depth)
+    XCTAssertNotEqual(a.rgb, c.rgb)
+  }
+
+  func testColourNoiseIsMild() throws {
+    let scene = try makeScene()
+    let pose = Self.facingWall(distance: 2)
+    let exact = render(scene, pose, Self.options())
+    let noisy = render(scene, pose, Self.options(noiseSeed: 9))
+    let differences = zip(exact.rgb, noisy.rgb).map { Double($0) - Double($1) }
+    let rms = (differences.map { $0 * $0 }.reduce(0, +) / Double(differences.count)).squareRoot()
+    XCTAssertGreaterThan(rms, 0.8)
+    XCTAssertLessThan(rms, 2.5, "a couple of levels, not a snowstorm")
+  }
+
+  // MARK: - Exposure, covered lens, blur
+
+  func testExposureGainScalesTheImage() throws {
+    let scene = try makeScene()
+    let pose = Self.facingWall(distance: 2)
+    let full = render(scene, pose, Self.options())
+    let half = render(scene, pose, Self.options(gain: 0.5))
+    for (a, b) in zip(full.rgb, half.rgb) {
+      XCTAssertEqual(Double(b), Double(a) / 2, accuracy: 1)
+    }
+    XCTAssertEqual(half.depth, full.depth, "exposure does not touch depth")
+  }
+
+  func testCoveredLensGivesBlackFramesWithoutDepth() throws {
+    let scene = try makeScene()
+    let pose = Self.facingWall(distance: 2)
+    let exact = render(scene, pose, Self.options(covered: true))
+    XCTAssertTrue(exact.rgb.allSatisfy { $0 == 0 })
+    XCTAssertTrue(exact.depth.allSatisfy { $0 == 0 })
+    XCTAssertEqual(exact.info.valid_depth_fraction, 0)
+    XCTAssertEqual(exact.info.detailed_fraction, 0)
+    let noisy = render(scene, pose, Self.options(noiseSeed: 2, covered: true))
+    XCTAssertLessThanOrEqual(noisy.rgb.max() ?? 0, 8, "only the read noise")
+    XCTAssertTrue(noisy.depth.allSatisfy { $0 == 0 })
+  }
+
+  func testMotionBlurSmearsAlongTheMotionOnly() throws {
+    let scene = try makeScene()
+    let middle = Self.facingWall(distance: 2)
+    let sharp = render(scene, middle, Self.options())
+    let still = render(scene, middle, Self.options(shutter: (middle, middle)))
+    XCTAssertEqual(still.rgb, sharp.rgb, "no motion, no blur")
+
+    // Panning 0.1 rad about world up during the exposure: about 50 pixels
+    // of horizontal smear, none vertical.
+    let panned = { (angle: Double) in
+      pose(
+        right: (sin(angle), 0, -cos(angle)), up: (0, 1, 0), back: (cos(angle), 0, sin(angle)),
+        position: (-1, 1.3, 0.5))
+    }
+    let blurred = render(scene, middle, Self.options(shutter: (panned(-0.05), panned(0.05))))
+    XCTAssertEqual(blurred.depth, sharp.depth, "depth is not blurred")
+    func gradient(_ frame: Frame, horizontal: Bool) -> Double {
+      var sum = 0.0
+      for v in stride(from: 100, to: 380, by: 2) {
+        for u in stride(from: 100, to: 540, by: 2) {
+          let next = horizontal ? frame.luma(u: u + 1, v: v) : frame.luma(u: u, v: v + 1)
+          sum += abs(next - frame.luma(u: u, v: v))
+        }
+      }
+      return sum
+    }
+    let across = gradient(blurred, horizontal: true) / gradient(sharp, horizontal: true)
+    let along = gradient(blurred, horizontal: false) / gradient(sharp, horizontal: false)
+    XCTAssertLessThan(across, 0.3, "edges across the motion are smeared")
+    XCTAssertLessThan(across, 0.6 * along, "edges along the motion survive better")
+  }
+
+  // MARK: - Scenes
+
+  func testPlainSurfacesHaveNoDetailButFurnitureKeepsIt() throws {
+    let plain = try makeScene(texture: VC_SYNTHETIC_TEXTURE_PLAIN_SURFACES)
+    let wall = render(plain, Self.facingWall(distance: 2), Self.options())
+    XCTAssertEqual(wall.info.detailed_fraction, 0)
+    let luma = (0..<Self.height).flatMap { v in (0..<Self.width).map { wall.luma(u: $0, v: v) } }
+    XCTAssertEqual(Set(luma).count, 1, "one flat colour")
+    let poster = render(plain, Self.facingPoster, Self.options())
+    XCTAssertGreaterThan(poster.info.detailed_fraction, 0.5, "pictures keep their texture")
+  }
+
+  func testClutterSceneHasNoPlanesNoReferencesAndIsClosed() throws {
+    let clutter = try makeScene(kind: VC_SYNTHETIC_SCENE_CLUTTER)
+    var count: Int32 = -1
+    XCTAssertEqual(vc_synthetic_scene_get_planes(clutter, nil, 0, &count), VC_STATUS_OK)
+    XCTAssertEqual(count, 0)
+    XCTAssertEqual(vc_synthetic_scene_get_reference_images(clutter, nil, 0, &count), VC_STATUS_OK)
+    XCTAssertEqual(count, 0)
+    let frame = render(clutter, Self.facingWall(distance: 2), Self.options())
+    XCTAssertEqual(frame.info.valid_depth_fraction, 1, "tiles leave no gap to look through")
+    XCTAssertEqual(frame.info.detailed_fraction, 1)
+  }
+
+  // MARK: - Planes
+
+  private func planes(_ scene: OpaquePointer) throws -> [vc_synthetic_plane_t] {
+    var count: Int32 = 0
+    XCTAssertEqual(vc_synthetic_scene_get_planes(scene, nil, 0, &count), VC_STATUS_OK)
+    var planes = [vc_synthetic_plane_t](repeating: vc_synthetic_plane_t(), count: Int(count))
+    XCTAssertEqual(vc_synthetic_scene_get_planes(scene, &planes, count, &count), VC_STATUS_OK)
+    return planes
+  }
+
+  func testRoomPlanesAreItsFloorWallsCeilingTableAndSeat() throws {
+    let planes = try self.planes(try makeScene())
+    let byName = Dictionary(
+      planes.map { (String(cString: $0.name), $0) }, uniquingKeysWith: { a, _ in a })
+    XCTAssertEqual(
+      Set(byName.keys),
+      [
+        "floor", "ceiling", "wall facing +x", "wall facing -x", "wall facing +z",
+        "wall facing -z", "table top", "seat",
+      ])
+    let floor = try XCTUnwrap(byName["floor"])
+    XCTAssertEqual(floor.classification, VC_PLANE_CLASSIFICATION_FLOOR)
+    XCTAssertEqual(floor.alignment, VC_PLANE_ALIGNMENT_HORIZONTAL)
+    XCTAssertEqual(floor.area, 30, accuracy: 1e-4)
+    let table = try XCTUnwrap(byName["table top"])
+    XCTAssertEqual(table.classification, VC_PLANE_CLASSIFICATION_TABLE)
+    XCTAssertEqual(table.center.1, 0.75, accuracy: 1e-6)
+    XCTAssertEqual(table.area, 0.96, accuracy: 1e-4)
+    XCTAssertEqual(try XCTUnwrap(byName["seat"]).classification, VC_PLANE_CLASSIFICATION_SEAT)
+    XCTAssertEqual(
+      try XCTUnwrap(byName["wall facing +x"]).alignment, VC_PLANE_ALIGNMENT_VERTICAL)
+
+    for plane in planes {
+      let p = floats(plane.polygon)
+      let corner = { (i: Int) in
+        SIMD3<Double>(Double(p[3 * i]), Double(p[3 * i + 1]), Double(p[3 * i + 2]))
+      }
+      let normal = SIMD3<Double>(floats(plane.normal).map(Double.init))
+      // Counter-clockwise seen from the front, flat, and as large as stated.
+      let a = corner(1) - corner(0)
+      let b = corner(2) - corner(1)
+      let cross = SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
+      XCTAssertGreaterThan((cross * normal).sum(), 0, String(cString: plane.name))
+      XCTAssertEqual((cross * cross).sum().squareRoot(), Double(plane.area), accuracy: 1e-3)
+      for i in 0..<4 {
+        XCTAssertEqual(((corner(i) - corner(0)) * normal).sum(), 0, accuracy: 1e-6)
+      }
+    }
+  }
+
+  func testRaysThroughAPlaneSeeItAtItsDepth() throws {
+    let scene = try makeScene()
+    let floor = try XCTUnwrap(try planes(scene).first { String(cString: $0.name) == "floor" })
+    XCTAssertEqual(floats(floor.normal), [0, 1, 0])
+    // Straight down from 1.6 m over bare floor: depth is the height.
+    let down = pose(right: (1, 0, 0), up: (0, 0, -1), back: (0, 1, 0), position: (-1.5, 1.6, 1.2))
+    let frame = render(scene, down, Self.options())
+    XCTAssertEqual(frame.depth(u: 320, v: 240), 1.6, accuracy: 1e-3)
+  }
+
+  // MARK: - Reference images
+
+  private func references(_ scene: OpaquePointer) throws -> [vc_synthetic_reference_image_t] {
+    var count: Int32 = 0
+    XCTAssertEqual(vc_synthetic_scene_get_reference_images(scene, nil, 0, &count), VC_STATUS_OK)
+    var images = [vc_synthetic_reference_image_t](
+      repeating: vc_synthetic_reference_image_t(), count: Int(count))
+    XCTAssertEqual(
+      vc_synthetic_scene_get_reference_images(scene, &images, count, &count), VC_STATUS_OK)
+    return images
+  }
+
+  func testReferenceImagesAreThePicturesWithARKitImageAxes() throws {
+    let images = try references(try makeScene())
+    XCTAssertEqual(
+      images.map { String(cString: $0.name) },
+      ["poster-landscape", "poster-portrait", "magazine", "box-front"])
+    let poster = images[0]
+    XCTAssertEqual(poster.physical_width, 1.2, accuracy: 1e-6)
+    XCTAssertEqual(poster.physical_height, 0.9, accuracy: 1e-6)
+    // On the +x wall: right along +z, out of the picture towards -x, down -y.
+    let m = floats(poster.world_from_image)
+    XCTAssertEqual(Array(m[0..<3]), [0, 0, 1])
+    XCTAssertEqual(Array(m[4..<7]), [-1, 0, 0])
+    XCTAssertEqual(Array(m[8..<11]), [0, -1, 0])
+    XCTAssertEqual(m[12], 2.997, accuracy: 1e-6)
+    XCTAssertEqual(m[13], 1.45, accuracy: 1e-6)
+    // The magazine lies face up, its top towards -z.
+    let magazine = floats(images[2].world_from_image)
+    XCTAssertEqual(Array(magazine[0..<11]), [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
+  }
+
+  func testReferencePictureIsWhatTheRendererDraws() throws {
+    let scene = try makeScene()
+    var picture = [UInt8](repeating: 0, count: 480 * 360 * 3)
+    XCTAssertEqual(
+      vc_synthetic_scene_render_reference_image(scene, 0, 480, 360, &picture, 480 * 3),
+      VC_STATUS_OK)
+    let frame = render(scene, Self.facingPoster, Self.options())
+    // The render is the picture times the light on the wall: compare by
+    // correlation, which ignores the scale.
+    var a: [Double] = []
+    var b: [Double] = []
+    for j in stride(from: 4, to: 356, by: 3) {
+      for i in stride(from: 4, to: 476, by: 3) {
+        let k = 3 * (j * 480 + i)
+        a.append(
+          0.299 * Double(picture[k]) + 0.587 * Double(picture[k + 1]) + 0.114
+            * Double(picture[k + 2]))
+        b.append(frame.luma(u: 80 + i, v: 60 + j))
+      }
+    }
+    XCTAssertGreaterThan(correlation(a, b), 0.9)
+  }
+
+  func testReferenceVisibilityFollowsTheView() throws {
+    let scene = try makeScene()
+    func visibility(_ pose: [Float]) -> [Float] {
+      var intrinsics = Self.intrinsics
+      var count: Int32 = 0
+      var fractions = [Float](repeating: -1, count: 4)
+      XCTAssertEqual(
+        vc_synthetic_scene_get_reference_visibility(
+          scene, pose, &intrinsics, &fractions, 4, &count),
+        VC_STATUS_OK)
+      XCTAssertEqual(count, 4)
+      return fractions
+    }
+    XCTAssertEqual(visibility(Self.facingPoster), [1, 0, 0, 0])
+    XCTAssertEqual(visibility(Self.facingWall(distance: 2)), [0, 0, 0, 0], "facing away")
+    // Behind the wall's plane a picture faces away and is never seen.
+    let behind = pose(right: (0, 0, -1), up: (0, 1, 0), back: (1, 0, 0), position: (3.5, 1.45, 0))
+    XCTAssertEqual(visibility(behind)[0], 0)
+  }
+
+  // MARK: - Validation
+
+  private func assertInvalid(
+    _ status: vc_status_t, _ what: String, expected: vc_status_t = VC_STATUS_INVALID_ARGUMENT,
+    file: StaticString = #filePath, line: UInt = #line
+  ) {
+    XCTAssertEqual(status, expected, what, file: file, line: line)
+    XCTAssertFalse(String(cString: vc_last_error_message()).isEmpty, what, file: file, line: line)
+  }
+
+  func testNewEntryPointsRejectBadArgumentsWithAMessage() throws {
+    let scene = try makeScene()
+    var created: OpaquePointer?
+    assertInvalid(vc_synthetic_scene_create_with_options(nil, &created), "NULL options")
+    XCTAssertNil(created)
+    var options = vc_synthetic_scene_options_t()
+    vc_synthetic_scene_options_init(&options)
+    options.texture_mode = vc_synthetic_texture_mode_t(rawValue: 7)
+    assertInvalid(vc_synthetic_scene_create_with_options(&options, &created), "unknown texture")
+    options.texture_mode = VC_SYNTHETIC_TEXTURE_PLAIN_SURFACES
+    options.kind = VC_SYNTHETIC_SCENE_CLUTTER
+    assertInvalid(vc_synthetic_scene_create_with_options(&options, &created), "plain clutter")
+
+    let pose = Self.facingWall(distance: 2)
+    var intrinsics = Self.intrinsics
+    var rgb = [UInt8](repeating: 0, count: Self.width * Self.height * 3)
+    var depth = [UInt16](repeating: 0, count: Self.width * Self.height)
+    func renderStatus(_ options: vc_synthetic_render_options_t) -> vc_status_t {
+      var options = options
+      return vc_synthetic_scene_render_with_options(
+        scene, pose, &intrinsics, &options, &rgb, Int32(Self.width * 3), &depth,
+        Int32(Self.width * 2), 5000, nil)
+    }
+    var bad = Self.options()
+    bad.exposure_gain = -1
+    assertInvalid(renderStatus(bad), "negative gain")
+    bad.exposure_gain = .nan
+    assertInvalid(renderStatus(bad), "NaN gain")
+    var skewed = pose
+    skewed[2] *= 2  // the right axis, (0, 0, -1), stretched
+    assertInvalid(renderStatus(Self.options(shutter: (skewed, pose))), "non-rigid shutter pose")
+
+    var count: Int32 = 0
+    assertInvalid(vc_synthetic_scene_get_planes(nil, nil, 0, &count), "NULL scene")
+    assertInvalid(vc_synthetic_scene_get_planes(scene, nil, 0, nil), "NULL count")
+    var two = [vc_synthetic_plane_t](repeating: vc_synthetic_plane_t(), count: 2)
+    assertInvalid(
+      vc_synthetic_scene_get_planes(scene, &two, 2, &count), "too small",
+      expected: VC_STATUS_BUFFER_TOO_SMALL)
+    XCTAssertEqual(count, 8, "the needed count")
+    assertInvalid(vc_synthetic_scene_get_planes(scene, &two, -1, &count), "negative capacity")
+
+    var picture = [UInt8](repeating: 0, count: 30)
+    assertInvalid(
+      vc_synthetic_scene_render_reference_image(scene, 4, 2, 5, &picture, 6), "index past the end")
+    assertInvalid(
+      vc_synthetic_scene_render_reference_image(scene, -1, 2, 5, &picture, 6), "negative index")
+    assertInvalid(
+      vc_synthetic_scene_render_reference_image(scene, 0, 0, 5, &picture, 6), "zero width")
+    assertInvalid(
+      vc_synthetic_scene_render_reference_image(scene, 0, 2, 5, &picture, 5), "short stride")
+    assertInvalid(
+      vc_synthetic_scene_render_reference_image(scene, 0, 2, 5, nil, 6), "NULL output")
+    var fractions = [Float](repeating: 0, count: 4)
+    assertInvalid(
+      vc_synthetic_scene_get_reference_visibility(scene, nil, &intrinsics, &fractions, 4, &count),
+      "NULL pose")
+    intrinsics.fx = 0
+    assertInvalid(
+      vc_synthetic_scene_get_reference_visibility(scene, pose, &intrinsics, &fractions, 4, &count),
+      "zero focal length")
+
+    vc_synthetic_scene_options_init(nil)
+    vc_synthetic_render_options_init(nil)
+  }
+}
+
+// MARK: - Helpers
+
+private typealias Vector = (x: Double, y: Double, z: Double)
+
+/// world_from_camera, column-major, from the camera's axes in world
+/// coordinates (ARKit: right, up, back) and its position.
+private func pose(right: Vector, up: Vector, back: Vector, position: Vector) -> [Float] {
+  [right, up, back].flatMap { [Float($0.x), Float($0.y), Float($0.z), 0] }
+    + [Float(position.x), Float(position.y), Float(position.z), 1]
+}
+
+/// The elements of a fixed-size C array, which Swift imports as a tuple.
+private func floats<T>(_ tuple: T) -> [Float] {
+  withUnsafeBytes(of: tuple) { Array($0.bindMemory(to: Float.self)) }
+}
+
+private func correlation(_ a: [Double], _ b: [Double]) -> Double {
+  let n = Double(a.count)
+  let meanA = a.reduce(0, +) / n
+  let meanB = b.reduce(0, +) / n
+  var ab = 0.0
+  var aa = 0.0
+  var bb = 0.0
+  for (x, y) in zip(a, b) {
+    ab += (x - meanA) * (y - meanB)
+    aa += (x - meanA) * (x - meanA)
+    bb += (y - meanB) * (y - meanB)
+  }
+  return ab / (aa * bb).squareRoot()
+}

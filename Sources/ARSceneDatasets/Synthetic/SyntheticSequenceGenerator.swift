@@ -1,25 +1,45 @@
 import ARScene
 import Foundation
-internal import CVisionCore
 
-/// Writes a synthetic sequence with exact ground truth as a native sequence:
-/// the core ray-casts the scene for every pose of a ``HandheldWalk``.
-/// The same settings give byte-identical files.
+/// Writes a synthetic sequence as a native sequence: the core ray-casts a
+/// scene along a camera motion, with the artefacts of real sensors, and the
+/// sequence gets exact ground truth (poses, planes, reference images and the
+/// coaching conditions its scenario creates, in annotations.json). The same
+/// settings give byte-identical files.
 public struct SyntheticSequenceGenerator {
   public enum Scene: String, CaseIterable, Sendable {
+    /// The furnished room, with pictures that serve as reference images.
     case room
+    /// The room's footprint with no large flat surface (see no-surface).
+    case clutter
   }
 
-  public var scene: Scene = .room
+  /// Nil renders the scenario's scene.
+  public var scene: Scene?
+  public var scenario: SyntheticScenario = .normal
+  /// Nil uses the scenario's motion.
+  public var motion: SyntheticMotion?
   public var frameCount = 90
   public var seed: UInt64 = 1
   public var width = 640
   public var height = 480
   public var frameRate = 30.0
+  /// Sensor noise on colour, depth and IMU; off, images and depth are exact
+  /// (ground truth is exact either way).
+  public var sensorNoise = true
+  public var imuRate = 200.0
+  public var imuNoise = IMUNoiseModel()
+  public var thresholds = ConditionThresholds()
+  /// How long the shutter stays open for motion blur, as a fraction of the
+  /// frame interval (0.5: a 180-degree shutter, 1/60 s at 30 Hz).
+  public var shutterFraction = 0.5
   /// Depth is written in units of 1/5000 m, as TUM does: 0.2 mm steps up to 13 m.
   public static let depthUnitsPerMetre: Float = 5000
 
   public init() {}
+
+  public var resolvedScene: Scene { scene ?? scenario.scene }
+  public var resolvedMotion: SyntheticMotion { motion ?? scenario.defaultMotion }
 
   /// Camera intrinsics of the generated images: a 525-pixel focal length at
   /// 640x480 (about 63 degrees across, like a Kinect), scaled with the width.
@@ -30,90 +50,147 @@ public struct SyntheticSequenceGenerator {
       width: width, height: height)
   }
 
-  public func validate() throws {
-    guard frameCount >= 1 else { throw DatasetError("--frames must be at least 1, got \(frameCount)") }
+  public func validate() throws(DatasetError) {
+    guard frameCount >= 1 else {
+      throw DatasetError("--frames must be at least 1, got \(frameCount)")
+    }
+    guard frameCount <= 1_000_000 else {
+      throw DatasetError("--frames must be at most 1000000, got \(frameCount)")
+    }
     guard (16...4096).contains(width), (16...4096).contains(height) else {
       throw DatasetError("image size must be 16...4096 on each side, got \(width)x\(height)")
     }
-    guard frameRate.isFinite, frameRate > 0 else {
-      throw DatasetError("frame rate must be > 0, got \(frameRate)")
+    guard frameRate.isFinite, frameRate > 0, frameRate <= 1000 else {
+      throw DatasetError("frame rate must be in (0, 1000], got \(frameRate)")
     }
+    guard imuRate.isFinite, imuRate >= 1, imuRate <= 10_000 else {
+      throw DatasetError("IMU rate must be in [1, 10000] Hz, got \(imuRate)")
+    }
+    guard shutterFraction.isFinite, (0...1).contains(shutterFraction) else {
+      throw DatasetError("shutter fraction must be in [0, 1], got \(shutterFraction)")
+    }
+    if let problem = imuNoise.problem { throw DatasetError(problem) }
+    if let scene, !scenario.scenes.contains(scene) {
+      throw DatasetError(
+        "the \(scenario.rawValue) scenario is rendered in the \(scenario.scene.rawValue) scene,"
+          + " not \(scene.rawValue); leave out --scene or pass --scene \(scenario.scene.rawValue)")
+    }
+  }
+
+  /// The command that reproduces this sequence.
+  public var commandLine: String {
+    var words = [
+      "arscene dataset synth --scene \(resolvedScene.rawValue)",
+      "--scenario \(scenario.rawValue) --motion \(resolvedMotion.rawValue)",
+      "--frames \(frameCount) --seed \(seed) --width \(width) --height \(height)",
+    ]
+    if !sensorNoise { words.append("--no-noise") }
+    return words.joined(separator: " ")
   }
 
   /// Renders every frame and writes the sequence to `directory`; `progress`
-  /// gets the number of frames written and the total.
-  public func write(to directory: URL, progress: (Int, Int) -> Void = { _, _ in }) throws {
+  /// gets the number of frames written and the total. Returns what the
+  /// frames cost to render (colour, depth and sensor model; not the PNGs).
+  @discardableResult
+  public func write(to directory: URL, progress: (Int, Int) -> Void = { _, _ in }) throws
+    -> RenderTimes
+  {
     try validate()
+    let sceneName = resolvedScene.rawValue
+    let name =
+      scenario == .normal
+      ? "synthetic-\(sceneName)-\(seed)" : "synthetic-\(sceneName)-\(scenario.rawValue)-\(seed)"
     let description = SequenceDescription(
-      name: "synthetic-\(scene.rawValue)-\(seed)", camera: intrinsics, distortion: nil,
+      name: name, camera: intrinsics, distortion: nil,
       depthUnitsPerMetre: Self.depthUnitsPerMetre, frameRate: frameRate,
-      sensors: [.color, .depth, .groundTruth], groundTruthConvention: "opencv",
-      provenance: "arscene dataset synth --scene \(scene.rawValue) --frames \(frameCount)"
-        + " --seed \(seed) --width \(width) --height \(height)",
-      licence: "generated by ARScene; free to use")
+      sensors: [.color, .depth, .imu, .groundTruth], groundTruthConvention: "opencv",
+      provenance: commandLine, licence: "generated by ARScene; free to use")
     let writer = try NativeSequenceWriter(directory: directory, description: description)
-    let renderer = try SceneRenderer(scene: scene, seed: seed)
-    let walk = HandheldWalk(seed: seed)
+    let renderer = try SyntheticSceneRenderer(
+      scene: resolvedScene, seed: seed, plainSurfaces: scenario.plainSurfaces)
+
+    let duration = Double(frameCount) / frameRate
+    var cameraMotion = resolvedMotion.motion(seed: seed, scenario: scenario)
+    if let spin = scenario.spin(duration: duration) {
+      cameraMotion = SpinningMotion(
+        base: cameraMotion, start: spin.lowerBound, end: spin.upperBound)
+    }
+    let exposure = scenario.exposure(duration: duration)
+    let covered = scenario.covered(duration: duration)
+    let imu = IMUSimulator(
+      motion: cameraMotion, rate: imuRate, noise: sensorNoise ? imuNoise : .exact,
+      seed: SplitMix64.derivedSeed(1, of: seed))
+    let noiseSeeds = SplitMix64.derivedSeed(2, of: seed)
+    let references = try ReferencePictureWriter.write(renderer, to: directory)
+
+    var record = FrameRecordBook(referenceCount: references.count)
+    var times = RenderTimes()
+    var previousTime: Double?
     for index in 0..<frameCount {
       let t = Double(index) / frameRate
-      let pose = walk.pose(at: t)
-      let worldFromCamera = Transform(rotation: pose.rotation, translation: pose.position)
-      let (color, depth) = try renderer.render(worldFromCamera, intrinsics: intrinsics)
-      let frame = CapturedFrame(
-        timestamp: t, intrinsics: intrinsics, capturedImage: color,
-        depth: DepthData(depthMap: depth, unitsPerMetre: Self.depthUnitsPerMetre))
+      let pose = cameraMotion.pose(at: t)
+      let isCovered = covered?.contains(t) ?? false
+      var settings = SyntheticSceneRenderer.Exposure()
+      settings.gain = exposure?.gain(at: t) ?? 1
+      settings.noiseSeed =
+        sensorNoise ? SplitMix64.derivedSeed(UInt64(index), of: noiseSeeds) : nil
+      settings.lensCovered = isCovered
+      if scenario.motionBlur {
+        let half = 0.5 * shutterFraction / frameRate
+        settings.shutter = (
+          cameraMotion.pose(at: t - half).transform, cameraMotion.pose(at: t + half).transform
+        )
+      }
+      let frame = try times.measure {
+        try renderer.render(
+          pose.transform, intrinsics: intrinsics, exposure: settings,
+          depthUnitsPerMetre: Self.depthUnitsPerMetre)
+      }
+      let visibility =
+        references.isEmpty || isCovered
+        ? Array(repeating: 0, count: references.count)
+        : try renderer.referenceVisibility(pose.transform, intrinsics: intrinsics)
+      record.append(
+        time: t, covered: isCovered,
+        tooDark: !isCovered && settings.gain < thresholds.tooDarkGain,
+        excessiveMotion: imu.angularVelocity(at: t).length > thresholds.excessiveRotationRate,
+        insufficientFeatures: !isCovered
+          && frame.detailedFraction < thresholds.insufficientDetailFraction,
+        referencesVisible: visibility.map { $0 >= thresholds.referenceVisibleFraction })
+
+      let captured = CapturedFrame(
+        timestamp: t, intrinsics: intrinsics, capturedImage: frame.color,
+        depth: DepthData(depthMap: frame.depth, unitsPerMetre: Self.depthUnitsPerMetre),
+        imuSamples: imu.samples(after: previousTime, through: t))
       // Ground truth is written in OpenCV camera axes, as TUM's is.
       let groundTruth = TimedPose(
-        timestamp: t, rotation: pose.rotation * Quaternion.cameraAxesFlip, translation: pose.position)
-      try writer.append(frame, groundTruth: groundTruth)
+        timestamp: t, rotation: pose.rotation * Quaternion.cameraAxesFlip,
+        translation: pose.position)
+      try writer.append(captured, groundTruth: groundTruth)
+      previousTime = t
       progress(index + 1, frameCount)
     }
     try writer.finish()
-  }
-}
 
-/// Owns a core synthetic scene and renders views of it.
-private final class SceneRenderer {
-  private let handle: OpaquePointer
-
-  init(scene: SyntheticSequenceGenerator.Scene, seed: UInt64) throws {
-    var created: OpaquePointer?
-    let kind: vc_synthetic_scene_kind_t =
-      switch scene {
-      case .room: VC_SYNTHETIC_SCENE_ROOM
-      }
-    let status = vc_synthetic_scene_create(kind, seed, &created)
-    guard status == VC_STATUS_OK, let created else {
-      throw DatasetError("cannot create the \(scene.rawValue) scene: \(String(cString: vc_last_error_message()))")
+    let annotations = SyntheticAnnotations(
+      scene: sceneName, scenario: scenario.rawValue, motion: resolvedMotion.rawValue,
+      sensorNoise: sensorNoise, planes: try renderer.planes(),
+      referenceImages: references.enumerated().map { index, image in
+        var image = image
+        image.visible = record.visibleRanges(ofReference: index)
+        return image
+      },
+      interruptions: record.ranges(of: .interruption), conditions: record.conditions,
+      thresholds: thresholds,
+      imu: SyntheticAnnotations.IMU(
+        rate: imuRate, noise: sensorNoise ? imuNoise : .exact,
+        accelerometerBias: imu.accelerometerBias, gyroscopeBias: imu.gyroscopeBias))
+    let url = directory.appendingPathComponent(SyntheticAnnotations.fileName)
+    do {
+      try Data(annotations.json.utf8).write(to: url, options: .atomic)
+    } catch {
+      throw DatasetError(file: url.path, "cannot be written: \(error.localizedDescription)")
     }
-    handle = created
-  }
-
-  deinit { vc_synthetic_scene_destroy(handle) }
-
-  func render(_ worldFromCamera: Transform, intrinsics: CameraIntrinsics) throws -> (PixelBuffer, PixelBuffer) {
-    var rgb = [UInt8](repeating: 0, count: intrinsics.width * intrinsics.height * 3)
-    var depth = [UInt16](repeating: 0, count: intrinsics.width * intrinsics.height)
-    var k = vc_camera_intrinsics_t(
-      fx: intrinsics.fx, fy: intrinsics.fy, cx: intrinsics.cx, cy: intrinsics.cy,
-      width: Int32(intrinsics.width), height: Int32(intrinsics.height))
-    let matrix = worldFromCamera.columnMajor
-    let status = rgb.withUnsafeMutableBufferPointer { rgbBuffer in
-      depth.withUnsafeMutableBufferPointer { depthBuffer in
-        vc_synthetic_scene_render(
-          handle, matrix, &k, rgbBuffer.baseAddress, Int32(intrinsics.width * 3),
-          depthBuffer.baseAddress, Int32(intrinsics.width * 2),
-          SyntheticSequenceGenerator.depthUnitsPerMetre)
-      }
-    }
-    guard status == VC_STATUS_OK else {
-      throw DatasetError("rendering failed: \(String(cString: vc_last_error_message()))")
-    }
-    let color = try PixelBuffer(
-      format: .rgb8, width: intrinsics.width, height: intrinsics.height, bytes: rgb)
-    let depthBytes = depth.withUnsafeBytes { Array($0) }
-    let depthMap = try PixelBuffer(
-      format: .depthUInt16, width: intrinsics.width, height: intrinsics.height, bytes: depthBytes)
-    return (color, depthMap)
+    return times
   }
 }

@@ -42,8 +42,8 @@ struct SurfaceSample {
   double pixels_per_metre = 0.0;
 };
 
-// What a surface looks like. Procedural textures implement it now; image
-// textures (reference-image posters) can implement it later without the ray
+// What a surface looks like: procedural textures, plain paint
+// (plain_texture.h); image textures can implement it later without the ray
 // caster changing.
 //
 // Textures are evaluated a run of samples at a time (the renderer passes the
@@ -57,6 +57,12 @@ class SurfaceTexture {
   // Writes the albedo of samples[0..count) into albedo[0..count).
   virtual void Albedo(const SurfaceSample* samples, int count,
                       Rgb* albedo) const = 0;
+
+  // Whether the surface carries detail a tracker can follow. A plain
+  // surface (a painted wall) does not: renders report the fraction of
+  // pixels on detailed surfaces, which is how the textureless scenario's
+  // "insufficient features" stretches are found.
+  virtual bool HasDetail() const { return true; }
 
   // One sample; for tests and tools, not for per-pixel loops.
   Rgb AlbedoAt(double u, double v, double pixels_per_metre) const {

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstring>
 #include <vector>
 
 // Rendered bytes must not depend on whether the compiler fuses multiply-adds
@@ -63,10 +62,16 @@ struct FlatRectangle {
   int texture;
 };
 
-struct FlatScene {
+}  // namespace
+
+struct SceneRayCaster::Flat {
   std::vector<FlatBox> boxes;
   std::vector<FlatRectangle> rectangles;
 };
+
+namespace {
+
+using FlatScene = SceneRayCaster::Flat;
 
 FlatScene Flatten(const SyntheticScene& scene) {
   FlatScene flat;
@@ -172,41 +177,53 @@ struct Candidate {
   int v_max = 0;
 };
 
-// Screen bounds of a convex set given by its corners. Returns false when the
-// set lies wholly behind the camera or outside the image. Corners at or
-// behind the camera plane make the bounds the whole image, which is
-// conservative and cheap.
+// Screen bounds of a convex set given by its corners, indexed so that
+// corners i and i ^ (1 << k) share an edge (a box's 8, a rectangle's 4).
+// Returns false when the set lies wholly behind the camera or outside the
+// image. A set that straddles the camera plane is clipped to the part in
+// front: its bounds come from the corners in front plus the points where
+// edges cross a plane just in front of the camera. Whole-image bounds would
+// be simpler, but a scene of many small tiles has dozens of them beside and
+// below the camera, and testing those at every pixel costs more than the
+// rest of the render.
 template <size_t N>
 bool ScreenBounds(const std::array<Eigen::Vector3d, N>& world_corners,
                   const Eigen::Isometry3d& camera_from_world,
                   const PinholeCamera& camera, Candidate* candidate) {
+  // Hits nearer than this are far below any depth a sensor reports.
+  constexpr double kNear = 1e-6;
+  std::array<Eigen::Vector3d, N> p;
   double z_min = std::numeric_limits<double>::infinity();
   double z_max = -std::numeric_limits<double>::infinity();
+  for (size_t i = 0; i < N; ++i) {
+    p[i] = camera_from_world * world_corners[i];
+    z_min = std::min(z_min, p[i].z());
+    z_max = std::max(z_max, p[i].z());
+  }
+  if (z_max <= kNear) return false;
+  candidate->depth_bound = z_min;
   double u_lo = std::numeric_limits<double>::infinity();
   double u_hi = -u_lo;
   double v_lo = u_lo;
   double v_hi = -u_lo;
-  for (const Eigen::Vector3d& corner : world_corners) {
-    const Eigen::Vector3d p = camera_from_world * corner;
-    z_min = std::min(z_min, p.z());
-    z_max = std::max(z_max, p.z());
-    if (p.z() > 0.0) {
-      const double u = camera.fx * p.x() / p.z() + camera.cx;
-      const double v = camera.fy * p.y() / p.z() + camera.cy;
-      u_lo = std::min(u_lo, u);
-      u_hi = std::max(u_hi, u);
-      v_lo = std::min(v_lo, v);
-      v_hi = std::max(v_hi, v);
+  const auto include = [&](const Eigen::Vector3d& q) {
+    const double u = camera.fx * q.x() / q.z() + camera.cx;
+    const double v = camera.fy * q.y() / q.z() + camera.cy;
+    u_lo = std::min(u_lo, u);
+    u_hi = std::max(u_hi, u);
+    v_lo = std::min(v_lo, v);
+    v_hi = std::max(v_hi, v);
+  };
+  for (size_t i = 0; i < N; ++i) {
+    if (p[i].z() >= kNear) include(p[i]);
+    for (size_t bit = 1; bit < N; bit <<= 1) {
+      const size_t j = i ^ bit;
+      if (j < i) continue;
+      const double zi = p[i].z() - kNear;
+      const double zj = p[j].z() - kNear;
+      if ((zi < 0.0) == (zj < 0.0)) continue;
+      include(p[i] + (zi / (zi - zj)) * (p[j] - p[i]));
     }
-  }
-  if (z_max <= 0.0) return false;
-  candidate->depth_bound = z_min;
-  if (z_min <= 1e-6) {
-    candidate->u_min = 0;
-    candidate->u_max = camera.width - 1;
-    candidate->v_min = 0;
-    candidate->v_max = camera.height - 1;
-    return true;
   }
   // One pixel of margin absorbs rounding at silhouette edges.
   const double u_limit = camera.width - 1;
@@ -281,28 +298,24 @@ std::vector<Candidate> VisibleCandidates(
   return candidates;
 }
 
-uint8_t ToByte(float value) {
-  return static_cast<uint8_t>(std::clamp(value * 255.0f + 0.5f, 0.0f, 255.0f));
-}
-
-void StoreDepth(uint8_t* row, int u, uint16_t value) {
-  // memcpy: the row is addressed in bytes and may not be 2-aligned.
-  std::memcpy(row + 2 * static_cast<ptrdiff_t>(u), &value, sizeof(value));
-}
-
 }  // namespace
 
-bool CastRay(const SyntheticScene& scene, const Eigen::Vector3d& origin,
-             const Eigen::Vector3d& direction, RayHit* hit, double t_max) {
-  const FlatScene flat = Flatten(scene);
+SceneRayCaster::SceneRayCaster(const SyntheticScene& scene)
+    : flat_(std::make_unique<const Flat>(Flatten(scene))) {}
+
+SceneRayCaster::~SceneRayCaster() = default;
+
+bool SceneRayCaster::Cast(const Eigen::Vector3d& origin,
+                          const Eigen::Vector3d& direction, RayHit* hit,
+                          double t_max) const {
   const Ray ray(origin.data(), direction.data());
   FaceHit best;
   best.t = t_max;
   bool found = false;
-  for (const FlatBox& box : flat.boxes) {
+  for (const FlatBox& box : flat_->boxes) {
     found |= HitBox(box, ray, best.t, &best);
   }
-  for (const FlatRectangle& rectangle : flat.rectangles) {
+  for (const FlatRectangle& rectangle : flat_->rectangles) {
     found |= HitRectangle(rectangle, ray, best.t, &best);
   }
   if (!found) return false;
@@ -314,9 +327,25 @@ bool CastRay(const SyntheticScene& scene, const Eigen::Vector3d& origin,
   return true;
 }
 
-void RenderView(const SyntheticScene& scene,
-                const Eigen::Isometry3d& world_from_opencv_camera,
-                const PinholeCamera& camera, const RenderTarget& target) {
+bool CastRay(const SyntheticScene& scene, const Eigen::Vector3d& origin,
+             const Eigen::Vector3d& direction, RayHit* hit, double t_max) {
+  return SceneRayCaster(scene).Cast(origin, direction, hit, t_max);
+}
+
+void SurfaceImage::Resize(int new_width, int new_height) {
+  width = new_width;
+  height = new_height;
+  const size_t count = static_cast<size_t>(new_width) * new_height;
+  depth.assign(count, 0.0);
+  incidence.assign(count, 0.0f);
+  radiance.assign(count, Rgb());
+  detailed.assign(count, 0);
+}
+
+void RenderSurfaces(const SyntheticScene& scene,
+                    const Eigen::Isometry3d& world_from_opencv_camera,
+                    const PinholeCamera& camera, SurfaceImage* surfaces) {
+  surfaces->Resize(camera.width, camera.height);
   const FlatScene flat = Flatten(scene);
   const std::vector<Candidate> candidates = VisibleCandidates(
       flat, world_from_opencv_camera.inverse(Eigen::Isometry), camera);
@@ -330,6 +359,10 @@ void RenderView(const SyntheticScene& scene,
       shade[2 * a + positive] =
           static_cast<float>(scene.lighting().Intensity(normal));
     }
+  }
+  std::vector<uint8_t> texture_detail(scene.texture_count());
+  for (int i = 0; i < scene.texture_count(); ++i) {
+    texture_detail[i] = scene.texture(i).HasDetail() ? 1 : 0;
   }
 
   // The ray through pixel (u, v) is R ((u - cx) / fx, (v - cy) / fy, 1) with
@@ -352,17 +385,20 @@ void RenderView(const SyntheticScene& scene,
     corner[a] = corner_vector[a];
   }
   const double focal = std::min(camera.fx, camera.fy);
-  const double max_depth_units = 65535.0;
 
   // Primitives whose screen bounds meet the current row, then the current
   // strip of kStripWidth pixels of it: a shelf of books would otherwise be
-  // tested at every pixel of the row.
+  // tested at every pixel of the row. Solids and shells are kept apart so
+  // that the solids, nearest first, can stop at the first one that lies
+  // wholly behind the pixel's hit so far.
   constexpr int kStripWidth = 32;
   const int width = camera.width;
   std::vector<const Candidate*> row_candidates;
   row_candidates.reserve(candidates.size());
-  std::vector<const Candidate*> strip_candidates;
-  strip_candidates.reserve(candidates.size());
+  std::vector<const Candidate*> strip_solids;
+  strip_solids.reserve(candidates.size());
+  std::vector<const Candidate*> strip_shells;
+  strip_shells.reserve(candidates.size());
   // Pixels are cast a row at a time; then each run of consecutive pixels on
   // the same texture is textured in one call (see SurfaceTexture).
   std::vector<int> row_textures(width);
@@ -376,16 +412,21 @@ void RenderView(const SyntheticScene& scene,
         row_candidates.push_back(&candidate);
       }
     }
-    uint8_t* depth_row = target.depth + v * target.depth_stride_bytes;
+    const size_t row_offset = static_cast<size_t>(v) * width;
+    double* depth_row = surfaces->depth.data() + row_offset;
+    float* incidence_row = surfaces->incidence.data() + row_offset;
+    uint8_t* detailed_row = surfaces->detailed.data() + row_offset;
     double row_start[3];
     for (int a = 0; a < 3; ++a) row_start[a] = corner[a] + v * step_v[a];
     for (int u = 0; u < width; ++u) {
       if (u % kStripWidth == 0) {
         const int strip_end = u + kStripWidth - 1;
-        strip_candidates.clear();
+        strip_solids.clear();
+        strip_shells.clear();
         for (const Candidate* candidate : row_candidates) {
           if (candidate->u_min <= strip_end && u <= candidate->u_max) {
-            strip_candidates.push_back(candidate);
+            (candidate->is_shell ? strip_shells : strip_solids)
+                .push_back(candidate);
           }
         }
       }
@@ -395,44 +436,42 @@ void RenderView(const SyntheticScene& scene,
       FaceHit best;
       best.t = std::numeric_limits<double>::infinity();
       bool found = false;
-      for (const Candidate* candidate : strip_candidates) {
-        if (u < candidate->u_min || u > candidate->u_max ||
-            candidate->depth_bound >= best.t) {
-          continue;
-        }
+      for (const Candidate* candidate : strip_solids) {
+        // Sorted by depth bound: every later solid is behind this one.
+        if (candidate->depth_bound >= best.t) break;
+        if (u < candidate->u_min || u > candidate->u_max) continue;
         found |= candidate->is_box
                      ? HitBox(flat.boxes[candidate->index], ray, best.t, &best)
                      : HitRectangle(flat.rectangles[candidate->index], ray,
                                     best.t, &best);
       }
+      for (const Candidate* candidate : strip_shells) {
+        if (u < candidate->u_min || u > candidate->u_max) continue;
+        found |= HitBox(flat.boxes[candidate->index], ray, best.t, &best);
+      }
       if (!found) {
         row_textures[u] = -1;
-        StoreDepth(depth_row, u, 0);
         continue;
       }
       const std::array<int, 2> axes = SurfaceAxes(best.normal_axis);
       const double squared_norm = direction[0] * direction[0] +
                                   direction[1] * direction[1] +
                                   direction[2] * direction[2];
+      const double norm = std::sqrt(squared_norm);
+      const double cosine = std::abs(direction[best.normal_axis]) / norm;
       // Pixels per metre of surface: focal length over distance, shrunk by
       // the obliqueness of the view (capped so grazing views stay finite).
-      const double cosine_scaled =
-          std::max(std::abs(direction[best.normal_axis]),
-                   0.05 * std::sqrt(squared_norm));
       SurfaceSample& sample = row_samples[u];
       sample.u = origin[axes[0]] + best.t * direction[axes[0]];
       sample.v = origin[axes[1]] + best.t * direction[axes[1]];
-      sample.pixels_per_metre = focal * cosine_scaled / (best.t * squared_norm);
+      sample.pixels_per_metre =
+          focal * std::max(cosine, 0.05) / (best.t * norm);
       row_textures[u] = best.texture;
       row_light[u] =
           shade[2 * best.normal_axis + (best.normal_positive ? 1 : 0)];
-      // t > 0, so adding 0.5 and truncating rounds half away from zero like
-      // std::round, without the libm call.
-      const double depth_units = best.t * target.depth_units_per_metre + 0.5;
-      StoreDepth(depth_row, u,
-                 depth_units < max_depth_units + 1.0
-                     ? static_cast<uint16_t>(depth_units)
-                     : 0);
+      depth_row[u] = best.t;
+      incidence_row[u] = static_cast<float>(cosine);
+      detailed_row[u] = texture_detail[best.texture];
     }
 
     for (int start = 0; start < width;) {
@@ -445,18 +484,13 @@ void RenderView(const SyntheticScene& scene,
       start = end;
     }
 
-    uint8_t* rgb_row = target.rgb + v * target.rgb_stride_bytes;
+    Rgb* radiance_row = surfaces->radiance.data() + row_offset;
     for (int u = 0; u < width; ++u) {
-      uint8_t* pixel = rgb_row + 3 * static_cast<ptrdiff_t>(u);
-      if (row_textures[u] < 0) {
-        pixel[0] = pixel[1] = pixel[2] = 0;
-        continue;
-      }
+      if (row_textures[u] < 0) continue;
       const Rgb& albedo = row_albedo[u];
       const float light = row_light[u];
-      pixel[0] = ToByte(albedo.r * light);
-      pixel[1] = ToByte(albedo.g * light);
-      pixel[2] = ToByte(albedo.b * light);
+      radiance_row[u] =
+          Rgb{albedo.r * light, albedo.g * light, albedo.b * light};
     }
   }
 }

@@ -1,14 +1,16 @@
-// Renders a SyntheticScene by casting one ray per pixel and shading the
-// nearest hit: exact depth, procedural colour, no sampling noise.
+// Casts rays against a SyntheticScene: single queries for ground truth, and
+// one ray per pixel for images. Images come out as a SurfaceImage (what each
+// pixel sees, before any sensor), which sensor_model.h turns into bytes.
 #pragma once
 
 #include <Eigen/Core>
 #include <Eigen/Geometry>
-#include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <memory>
+#include <vector>
 
-#include "synthetic/room_scene.h"
+#include "synthetic/synthetic_scene.h"
 
 namespace vc {
 namespace synthetic {
@@ -34,34 +36,70 @@ struct RayHit {
   int normal_axis = 0;
   bool normal_positive = true;
   int texture = 0;
+
+  // The face's unit normal in world axes, facing the ray.
+  Eigen::Vector3d normal() const {
+    Eigen::Vector3d n = Eigen::Vector3d::Zero();
+    n[normal_axis] = normal_positive ? 1.0 : -1.0;
+    return n;
+  }
 };
 
-// Finds the nearest visible face hit at a t in (0, t_max); faces are one-sided
-// (seen from the side their normal points to). direction need not be unit.
-// Returns false when the ray hits nothing. Tests every primitive: meant for
-// single queries (ground truth, annotations), not for images.
+// The scene flattened once for many single-ray queries (visibility checks
+// cast dozens per frame).
+class SceneRayCaster {
+ public:
+  // The scene in the ray caster's working form (defined in ray_caster.cpp,
+  // where the image renderer shares it).
+  struct Flat;
+
+  explicit SceneRayCaster(const SyntheticScene& scene);
+  ~SceneRayCaster();
+  SceneRayCaster(const SceneRayCaster&) = delete;
+  SceneRayCaster& operator=(const SceneRayCaster&) = delete;
+
+  // Finds the nearest visible face hit at a t in (0, t_max); faces are
+  // one-sided (seen from the side their normal points to). direction need
+  // not be unit. Returns false when the ray hits nothing. Tests every
+  // primitive.
+  bool Cast(const Eigen::Vector3d& origin, const Eigen::Vector3d& direction,
+            RayHit* hit,
+            double t_max = std::numeric_limits<double>::infinity()) const;
+
+ private:
+  std::unique_ptr<const Flat> flat_;
+};
+
+// One query without keeping a SceneRayCaster (flattens the scene each call).
 bool CastRay(const SyntheticScene& scene, const Eigen::Vector3d& origin,
              const Eigen::Vector3d& direction, RayHit* hit,
              double t_max = std::numeric_limits<double>::infinity());
 
-// Caller-owned output images of PinholeCamera::width x height.
-struct RenderTarget {
-  // RGB8, rows rgb_stride_bytes apart.
-  uint8_t* rgb = nullptr;
-  ptrdiff_t rgb_stride_bytes = 0;
-  // uint16 depth along the optical axis in host byte order, rows
-  // depth_stride_bytes apart; 0 where nothing is hit or the value does not
-  // fit.
-  uint8_t* depth = nullptr;
-  ptrdiff_t depth_stride_bytes = 0;
-  double depth_units_per_metre = 1000.0;
+// What each pixel of a view sees, row-major, width * height entries each.
+struct SurfaceImage {
+  int width = 0;
+  int height = 0;
+  // Depth along the optical axis in metres; 0 where the ray hits nothing.
+  std::vector<double> depth;
+  // Cosine of the angle between the ray and the surface normal (1 = head
+  // on, towards 0 = grazing); 0 where nothing is hit. Depth sensors lose
+  // their signal at grazing angles.
+  std::vector<float> incidence;
+  // Albedo times lighting, per channel, about 0..1.2 (saturates at 1 when
+  // exposed); 0 where nothing is hit.
+  std::vector<Rgb> radiance;
+  // 1 where the surface has detail to track (SurfaceTexture::HasDetail).
+  std::vector<uint8_t> detailed;
+
+  void Resize(int new_width, int new_height);
 };
 
-// Renders the scene seen from world_from_camera, whose camera frame uses
-// OpenCV axes (see common/conventions.h). Single-threaded.
-void RenderView(const SyntheticScene& scene,
-                const Eigen::Isometry3d& world_from_opencv_camera,
-                const PinholeCamera& camera, const RenderTarget& target);
+// Renders the scene seen from world_from_opencv_camera, whose camera frame
+// uses OpenCV axes (see common/conventions.h), into surfaces (resized to the
+// camera). Single-threaded.
+void RenderSurfaces(const SyntheticScene& scene,
+                    const Eigen::Isometry3d& world_from_opencv_camera,
+                    const PinholeCamera& camera, SurfaceImage* surfaces);
 
 }  // namespace synthetic
 }  // namespace vc

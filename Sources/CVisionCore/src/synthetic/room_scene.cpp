@@ -6,35 +6,31 @@
 #include <utility>
 
 #include "common/status_error.h"
+#include "synthetic/texture_maker.h"
 
 namespace vc {
 namespace synthetic {
 
-double Lighting::Intensity(const Eigen::Vector3d& normal) const {
-  const double key = std::max(0.0, normal.dot(key_direction.normalized()));
-  const double fill = std::max(0.0, normal.dot(fill_direction.normalized()));
-  return ambient + key_intensity * key + fill_intensity * fill;
+namespace {
+
+// SceneBox face indices (2 * axis + (0 at min, 1 at max)).
+constexpr int kMinXFace = 0;
+constexpr int kMaxXFace = 1;
+constexpr int kTopFace = 3;
+constexpr int kMinZFace = 4;
+constexpr int kMaxZFace = 5;
+
+bool IsWallFace(int face) {
+  return face == kMinXFace || face == kMaxXFace || face == kMinZFace ||
+         face == kMaxZFace;
 }
 
-void Lighting::Check() const {
-  Require(key_direction.allFinite() && key_direction.norm() > 0.0 &&
-              fill_direction.allFinite() && fill_direction.norm() > 0.0,
-          "Lighting: light directions must be finite and non-zero");
-  Require(std::isfinite(ambient) && ambient >= 0.0 &&
-              std::isfinite(key_intensity) && key_intensity >= 0.0 &&
-              std::isfinite(fill_intensity) && fill_intensity >= 0.0,
-          "Lighting: intensities must be finite and >= 0");
-}
-
-void SyntheticScene::set_lighting(const Lighting& lighting) {
-  lighting.Check();
-  lighting_ = lighting;
-}
+}  // namespace
 
 void RoomLayout::Check() const {
-  const auto positive = [](double value, const char* name) {
+  const auto positive = [](double value, const std::string& name) {
     Require(std::isfinite(value) && value > 0.0,
-            std::string("RoomLayout.") + name + " must be finite and > 0");
+            "RoomLayout." + name + " must be finite and > 0");
   };
   positive(width, "width");
   positive(depth, "depth");
@@ -49,6 +45,12 @@ void RoomLayout::Check() const {
   positive(shelf_depth, "shelf_depth");
   positive(rug_lift, "rug_lift");
   positive(poster_gap, "poster_gap");
+  positive(picture_lift, "picture_lift");
+  positive(magazine_size.x(), "magazine_size.x");
+  positive(magazine_size.y(), "magazine_size.y");
+  positive(box_size.x(), "box_size.x");
+  positive(box_size.y(), "box_size.y");
+  positive(box_size.z(), "box_size.z");
   Require(table_height > table_top_thickness && table_height < height,
           "RoomLayout.table_height must be above the top's thickness and "
           "below the ceiling");
@@ -83,70 +85,42 @@ void RoomLayout::Check() const {
               inside_x(shelf_x_range.x()) && inside_x(shelf_x_range.y()),
           "RoomLayout.shelf_x_range must be ordered, at least 0.3 m wide and "
           "inside the room");
-  Require(poster_gap < 0.05 * width && rug_lift < table_height,
-          "RoomLayout: the poster and rug must lie close to their surfaces");
-}
+  Require(poster_gap < 0.05 * width && rug_lift < table_height &&
+              picture_lift < 0.05,
+          "RoomLayout: the pictures and rug must lie close to their surfaces");
 
-int SyntheticScene::AddTexture(std::unique_ptr<const SurfaceTexture> texture) {
-  Require(texture != nullptr, "SyntheticScene: null texture");
-  textures_.push_back(std::move(texture));
-  return static_cast<int>(textures_.size()) - 1;
-}
-
-void SyntheticScene::AddBox(const SceneBox& box) {
-  Require(box.min.allFinite() && box.max.allFinite() &&
-              (box.min.array() < box.max.array()).all(),
-          "SyntheticScene: empty or non-finite box " + box.name);
-  for (int texture : box.face_textures) {
-    Require(texture >= 0 && texture < texture_count(),
-            "SyntheticScene: unknown texture on " + box.name);
+  for (const WallPicture& picture : wall_pictures) {
+    const std::string where = "RoomLayout.wall_pictures[" + picture.name + "]";
+    Require(!picture.name.empty(), "RoomLayout.wall_pictures: empty name");
+    Require(IsWallFace(picture.wall),
+            where + ".wall must be 0, 1, 4 or 5 (a wall of the shell)");
+    Require(picture.centre.allFinite() && picture.size.allFinite() &&
+                (picture.size.array() > 0.0).all(),
+            where + ": centre and size must be finite, size > 0");
+    const double half_wall = picture.wall < 2 ? 0.5 * depth : 0.5 * width;
+    Require(std::abs(picture.centre.x()) + 0.5 * picture.size.x() < half_wall &&
+                picture.centre.y() - 0.5 * picture.size.y() > 0.0 &&
+                picture.centre.y() + 0.5 * picture.size.y() < height,
+            where + " must lie inside its wall");
   }
-  boxes_.push_back(box);
-}
-
-void SyntheticScene::AddRectangle(const SceneRectangle& rectangle) {
-  Require(rectangle.normal_axis >= 0 && rectangle.normal_axis <= 2 &&
-              std::isfinite(rectangle.offset) && rectangle.min.allFinite() &&
-              rectangle.max.allFinite() &&
-              (rectangle.min.array() < rectangle.max.array()).all(),
-          "SyntheticScene: bad rectangle " + rectangle.name);
-  Require(rectangle.texture >= 0 && rectangle.texture < texture_count(),
-          "SyntheticScene: unknown texture on " + rectangle.name);
-  rectangles_.push_back(rectangle);
+  const auto on_table = [&](const Eigen::Vector2d& centre,
+                            const Eigen::Vector2d& size) {
+    return ((centre - 0.5 * size).array() > (table_centre - table_half).array())
+               .all() &&
+           ((centre + 0.5 * size).array() < (table_centre + table_half).array())
+               .all();
+  };
+  Require(
+      magazine_centre.allFinite() && on_table(magazine_centre, magazine_size),
+      "RoomLayout: the magazine must lie on the table");
+  Require(box_centre.allFinite() &&
+              on_table(box_centre, Eigen::Vector2d(box_size.x(), box_size.z())),
+          "RoomLayout: the box must stand on the table");
+  Require(table_height + box_size.y() < height,
+          "RoomLayout.box_size.y must keep the box below the ceiling");
 }
 
 namespace {
-
-// The index of the +Y (upward-facing) face in SceneBox::face_textures.
-constexpr int kTopFace = 3;
-
-ProceduralTextureOptions Palette(uint32_t ground, uint32_t ink1, uint32_t ink2,
-                                 uint32_t ink3, double scale = 1.0) {
-  ProceduralTextureOptions options;
-  options.palette = {RgbFromHex(ground), RgbFromHex(ink1), RgbFromHex(ink2),
-                     RgbFromHex(ink3)};
-  options.scale = scale;
-  return options;
-}
-
-// Adds textures seeded per surface, so that surfaces never share a pattern
-// and one scene seed still determines them all.
-class TextureMaker {
- public:
-  TextureMaker(SyntheticScene* scene, uint64_t seed)
-      : scene_(scene), seed_(seed) {}
-
-  int Add(const ProceduralTextureOptions& options) {
-    const uint64_t surface_seed = HashCombine(seed_, next_surface_++);
-    return scene_->AddTexture(
-        std::make_unique<ProceduralTexture>(surface_seed, options));
-  }
-
- private:
-  SyntheticScene* scene_;
-  uint64_t seed_;
-  uint64_t next_surface_ = 0;
-};
 
 SceneBox UniformBox(std::string name, const Eigen::Vector3d& min,
                     const Eigen::Vector3d& max, int texture) {
@@ -158,8 +132,19 @@ SceneBox UniformBox(std::string name, const Eigen::Vector3d& min,
   return box;
 }
 
-void AddRoomShell(const RoomLayout& layout, TextureMaker& textures,
-                  SyntheticScene& scene) {
+// Poster-like textures: dense rectangles at every scale on a light ground,
+// distinctive enough to recognise, each picture in its own colours.
+ProceduralTextureOptions PictureLook(uint32_t ground, uint32_t ink1,
+                                     uint32_t ink2, uint32_t ink3,
+                                     double scale) {
+  ProceduralTextureOptions look = Palette(ground, ink1, ink2, ink3, scale);
+  look.large_density = 0.8;
+  look.medium_density = 0.7;
+  return look;
+}
+
+void AddRoomShell(const RoomLayout& layout, const RoomOptions& options,
+                  TextureMaker& textures, SyntheticScene& scene) {
   ProceduralTextureOptions floor =
       Palette(0xA0764A, 0x5C3A1E, 0xC89A66, 0x7A5230);
   floor.plank_width = 0.18;
@@ -168,6 +153,7 @@ void AddRoomShell(const RoomLayout& layout, TextureMaker& textures,
   ceiling.noise_contrast = 0.15;
   ceiling.speckle_contrast = 0.08;
 
+  const bool plain = options.plain_surfaces;
   SceneBox shell;
   shell.name = "room";
   shell.min = Eigen::Vector3d(-0.5 * layout.width, 0.0, -0.5 * layout.depth);
@@ -175,13 +161,16 @@ void AddRoomShell(const RoomLayout& layout, TextureMaker& textures,
       Eigen::Vector3d(0.5 * layout.width, layout.height, 0.5 * layout.depth);
   shell.seen_from_inside = true;
   shell.face_textures = {
-      textures.Add(Palette(0x9DB09A, 0x4E6B4A, 0xE3EAD8, 0x6E8F8C)),  // -x
-      textures.Add(Palette(0xE8DCC0, 0x8C7456, 0xB8A27C, 0x5E6E84)),  // +x
-      textures.Add(floor),
-      textures.Add(ceiling),
-      textures.Add(Palette(0x8A9BB0, 0x2F3E5C, 0xD6DEE8, 0xB06F4C)),  // -z
-      textures.Add(Palette(0xC98566, 0x6B3224, 0xF0D2B8, 0x3E5A5A)),  // +z
+      textures.Add(Palette(0x9DB09A, 0x4E6B4A, 0xE3EAD8, 0x6E8F8C), plain),
+      textures.Add(Palette(0xE8DCC0, 0x8C7456, 0xB8A27C, 0x5E6E84), plain),
+      textures.Add(floor, plain),
+      textures.Add(ceiling, plain),
+      textures.Add(Palette(0x8A9BB0, 0x2F3E5C, 0xD6DEE8, 0xB06F4C), plain),
+      textures.Add(Palette(0xC98566, 0x6B3224, 0xF0D2B8, 0x3E5A5A), plain),
   };
+  shell.face_planes = {PlaneClass::kWall,  PlaneClass::kWall,
+                       PlaneClass::kFloor, PlaneClass::kCeiling,
+                       PlaneClass::kWall,  PlaneClass::kWall};
   scene.AddBox(shell);
 }
 
@@ -204,6 +193,7 @@ void AddTable(const RoomLayout& layout, TextureMaker& textures,
       UniformBox("table top", Eigen::Vector3d(lo.x(), top_bottom, lo.y()),
                  Eigen::Vector3d(hi.x(), layout.table_height, hi.y()), wood);
   top.face_textures[kTopFace] = top_surface;
+  top.face_planes[kTopFace] = PlaneClass::kTable;
   scene.AddBox(top);
 
   const double inset = 0.04;
@@ -230,8 +220,11 @@ void AddChair(const RoomLayout& layout, TextureMaker& textures,
   const double z0 = layout.seat_centre.y() - half;
   const double z1 = layout.seat_centre.y() + half;
   const double seat_bottom = layout.seat_height - layout.seat_thickness;
-  scene.AddBox(UniformBox("seat", Eigen::Vector3d(x0, seat_bottom, z0),
-                          Eigen::Vector3d(x1, layout.seat_height, z1), fabric));
+  SceneBox seat =
+      UniformBox("seat", Eigen::Vector3d(x0, seat_bottom, z0),
+                 Eigen::Vector3d(x1, layout.seat_height, z1), fabric);
+  seat.face_planes[kTopFace] = PlaneClass::kSeat;
+  scene.AddBox(seat);
   // The backrest stands on the +z edge, away from the table.
   scene.AddBox(UniformBox(
       "seat back", Eigen::Vector3d(x0, layout.seat_height, z1 - 0.04),
@@ -304,16 +297,12 @@ void AddShelf(const RoomLayout& layout, TextureMaker& textures,
   }
 }
 
-void AddRugAndPoster(const RoomLayout& layout, TextureMaker& textures,
-                     SyntheticScene& scene) {
+void AddRug(const RoomLayout& layout, const RoomOptions& options,
+            TextureMaker& textures, SyntheticScene& scene) {
   ProceduralTextureOptions rug_look =
       Palette(0x6A2E5A, 0xE0B040, 0x1E3A6A, 0xE8E0D0, 0.8);
   rug_look.checker_cell = 0.2;
   rug_look.checker_contrast = 0.3;
-  ProceduralTextureOptions poster_look =
-      Palette(0xF0E8D0, 0xD04020, 0x204080, 0x101010, 0.5);
-  poster_look.large_density = 0.8;
-  poster_look.medium_density = 0.7;
 
   SceneRectangle rug;
   rug.name = "rug";
@@ -324,31 +313,104 @@ void AddRugAndPoster(const RoomLayout& layout, TextureMaker& textures,
                             layout.table_centre.y() - 0.8);
   rug.max = Eigen::Vector2d(layout.table_centre.x() + 0.9,
                             layout.seat_centre.y() + 0.55);
-  rug.texture = textures.Add(rug_look);
+  rug.texture = textures.Add(rug_look, options.plain_surfaces);
   scene.AddRectangle(rug);
+}
 
-  SceneRectangle poster;
-  poster.name = "poster";
-  poster.normal_axis = 0;
-  poster.normal_positive = false;
-  poster.offset = 0.5 * layout.width - layout.poster_gap;
-  poster.min = Eigen::Vector2d(-0.6, 1.0);  // (z, y)
-  poster.max = Eigen::Vector2d(0.6, 1.9);
-  poster.texture = textures.Add(poster_look);
-  scene.AddRectangle(poster);
+// A rectangle poster_gap in front of a wall, facing into the room, tagged as
+// a reference image that hangs upright.
+SceneRectangle WallPictureRectangle(const RoomLayout& layout,
+                                    const RoomLayout::WallPicture& picture,
+                                    int texture) {
+  SceneRectangle rectangle;
+  rectangle.name = picture.name;
+  rectangle.normal_axis = picture.wall / 2;
+  // Walls at the min side face +axis into the room, and so do their
+  // pictures.
+  const bool min_wall = picture.wall % 2 == 0;
+  rectangle.normal_positive = min_wall;
+  const double half_room =
+      0.5 * (rectangle.normal_axis == 0 ? layout.width : layout.depth);
+  rectangle.offset =
+      min_wall ? -half_room + layout.poster_gap : half_room - layout.poster_gap;
+  // SurfaceAxes of a wall are (horizontal, y).
+  const Eigen::Vector2d half = 0.5 * picture.size;
+  rectangle.min = picture.centre - half;
+  rectangle.max = picture.centre + half;
+  rectangle.texture = texture;
+  rectangle.reference = ReferenceTag{picture.name, Eigen::Vector3d::UnitY()};
+  return rectangle;
+}
+
+void AddWallPictures(const RoomLayout& layout, TextureMaker& textures,
+                     SyntheticScene& scene) {
+  // The first look is the room's original poster; further pictures cycle
+  // through other colours.
+  const ProceduralTextureOptions looks[] = {
+      PictureLook(0xF0E8D0, 0xD04020, 0x204080, 0x101010, 0.5),
+      PictureLook(0x1C2A3A, 0xF0C020, 0xE8E8E0, 0x30A0A0, 0.45),
+      PictureLook(0xF4F0F8, 0x7030A0, 0x20A050, 0xE07010, 0.4),
+  };
+  int index = 0;
+  for (const RoomLayout::WallPicture& picture : layout.wall_pictures) {
+    const int texture = textures.Add(looks[index++ % 3]);
+    scene.AddRectangle(WallPictureRectangle(layout, picture, texture));
+  }
+}
+
+void AddTableObjects(const RoomLayout& layout, TextureMaker& textures,
+                     SyntheticScene& scene) {
+  SceneRectangle magazine;
+  magazine.name = "magazine";
+  magazine.normal_axis = 1;
+  magazine.normal_positive = true;
+  magazine.offset = layout.table_height + layout.picture_lift;
+  // SurfaceAxes of the floor-like planes are (x, z).
+  magazine.min = layout.magazine_centre - 0.5 * layout.magazine_size;
+  magazine.max = layout.magazine_centre + 0.5 * layout.magazine_size;
+  magazine.texture =
+      textures.Add(PictureLook(0xFAFAF4, 0xC02030, 0x1A1A1A, 0x2060C0, 0.2));
+  magazine.reference = ReferenceTag{"magazine", -Eigen::Vector3d::UnitZ()};
+  scene.AddRectangle(magazine);
+
+  const Eigen::Vector3d size = layout.box_size;
+  const Eigen::Vector3d min(layout.box_centre.x() - 0.5 * size.x(),
+                            layout.table_height,
+                            layout.box_centre.y() - 0.5 * size.z());
+  const Eigen::Vector3d max = min + size;
+  scene.AddBox(UniformBox(
+      "box", min, max,
+      textures.Add(Palette(0xE8C040, 0x806010, 0xF8E8A0, 0x304880, 0.3))));
+  SceneRectangle front;
+  front.name = "box front";
+  front.normal_axis = 2;
+  front.normal_positive = true;
+  front.offset = max.z() + 0.001;
+  // SurfaceAxes of the z-facing planes are (x, y); a margin keeps the
+  // picture inside the face.
+  const double margin = 0.01;
+  front.min = Eigen::Vector2d(min.x() + margin, min.y() + margin);
+  front.max = Eigen::Vector2d(max.x() - margin, max.y() - margin);
+  front.texture =
+      textures.Add(PictureLook(0xF8F0E0, 0xE05020, 0x2070B0, 0x40A040, 0.15));
+  front.reference = ReferenceTag{"box-front", Eigen::Vector3d::UnitY()};
+  scene.AddRectangle(front);
 }
 
 }  // namespace
 
-SyntheticScene MakeRoomScene(uint64_t seed, const RoomLayout& layout) {
+SyntheticScene MakeRoomScene(uint64_t seed, const RoomLayout& layout,
+                             const RoomOptions& options) {
   layout.Check();
   SyntheticScene scene;
   TextureMaker textures(&scene, seed);
-  AddRoomShell(layout, textures, scene);
+  AddRoomShell(layout, options, textures, scene);
   AddTable(layout, textures, scene);
   AddChair(layout, textures, scene);
   AddShelf(layout, textures, scene);
-  AddRugAndPoster(layout, textures, scene);
+  AddRug(layout, options, textures, scene);
+  AddWallPictures(layout, textures, scene);
+  AddTableObjects(layout, textures, scene);
   return scene;
 }
 

@@ -1,0 +1,46 @@
+import Foundation
+
+/// A camera on a tripod that pans slowly from side to side: it turns but
+/// never moves, so the accelerometer reads gravity alone and image content
+/// enters the view at one edge and leaves at the other.
+public struct PanMotion: CameraMotion {
+  /// Where the tripod stands.
+  public var position = SIMD3<Double>(-1.5, 1.5, 1.5)
+  /// Heading in the middle of the sweep, in radians from -z towards +x.
+  public var centreHeading = 0.87
+  /// Half the sweep, in radians; its sign picks the end the pan starts at
+  /// (positive: the smaller heading).
+  public var amplitude = 0.8
+  /// Seconds for a full sweep there and back.
+  public var period = 6.0
+  /// Downward tilt, in radians, so the floor and furniture stay in view.
+  public var tilt = 0.17
+
+  /// From near the +z, -x corner across the room's pictures and the table:
+  /// the -z wall's poster, the magazine, the box and the +x wall's poster
+  /// enter and leave the view in turn (a sweep from 4 to 96 degrees).
+  public init() {}
+
+  /// From beside the chair, starting on the table and the chair and turning
+  /// to the bare -x wall: in the textureless scenario the second half of the
+  /// sweep sees little but plain paint.
+  public static let towardsBareWall: PanMotion = {
+    var pan = PanMotion()
+    pan.position = SIMD3(0.5, 1.5, 1.2)
+    pan.centreHeading = -0.75
+    pan.amplitude = -0.95
+    return pan
+  }()
+
+  /// The heading at t: it starts at one end of the sweep and eases in and
+  /// out at both ends, as a hand on a tripod does.
+  public func heading(at t: Double) -> Double {
+    centreHeading - amplitude * cos(2 * .pi * t / period)
+  }
+
+  public func pose(at t: Double) -> CameraPose {
+    let heading = heading(at: t)
+    let forward = SIMD3(sin(heading) * cos(tilt), -sin(tilt), -cos(heading) * cos(tilt))
+    return .looking(from: position, at: position + forward)
+  }
+}
