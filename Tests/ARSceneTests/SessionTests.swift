@@ -19,7 +19,7 @@ final class SessionTests: XCTestCase {
     XCTAssertEqual(blurred.statistics.validDepthFraction, 0)
     XCTAssertEqual(sharp.index, 0)
     XCTAssertEqual(blurred.index, 1)
-    XCTAssertEqual(sharp.timings.map(\.name), ["ingest", "imageStatistics"])
+    XCTAssertEqual(sharp.timings.map(\.name), ["ingest", "imageStatistics", "tracking"])
   }
 
   func testDepthOfAnotherSizeIsRejectedAndTheSessionGoesOn() throws {

@@ -8,18 +8,22 @@ public struct Frame: Sendable {
   /// Nil when the configuration turns light estimation off.
   public var lightEstimate: LightEstimate?
   public var statistics: ImageStatistics
+  /// How the tracker followed the camera into this frame.
+  public var trackingStatistics: TrackingStatistics
   /// The core's stages for this frame, in the order they ran.
   public var timings: [StageTiming]
 
   public init(
     timestamp: Double, index: Int, camera: Camera, lightEstimate: LightEstimate?,
-    statistics: ImageStatistics, timings: [StageTiming]
+    statistics: ImageStatistics, trackingStatistics: TrackingStatistics = TrackingStatistics(),
+    timings: [StageTiming]
   ) {
     self.timestamp = timestamp
     self.index = index
     self.camera = camera
     self.lightEstimate = lightEstimate
     self.statistics = statistics
+    self.trackingStatistics = trackingStatistics
     self.timings = timings
   }
 }

@@ -9,12 +9,16 @@ internal import CVisionCore
 /// ```swift
 /// let session = try Session(configuration: WorldTrackingConfiguration())
 /// let update = try session.process(capturedFrame)
-/// print(update.frame.lightEstimate?.ambientIntensity ?? 0)
+/// print(update.frame.camera.trackingState, update.frame.camera.transform.translation)
 /// ```
 public final class Session {
   public let configuration: WorldTrackingConfiguration
   private let core: CoreSession
   private var processedFrames = 0
+  /// The last processed frame, like ARKit's `ARSession.currentFrame`; nil
+  /// before the first, when the camera's tracking state is
+  /// ``Camera/TrackingState/notAvailable``.
+  public private(set) var currentFrame: Frame?
 
   public init(configuration: WorldTrackingConfiguration = WorldTrackingConfiguration())
     throws(ARSceneError)
@@ -35,7 +39,8 @@ public final class Session {
       let a = sample.acceleration
       let w = sample.rotationRate
       imu.append(
-        vc_imu_sample_t(timestamp_ns: t, acceleration: (a.x, a.y, a.z), rotation_rate: (w.x, w.y, w.z)))
+        vc_imu_sample_t(
+          timestamp_ns: t, acceleration: (a.x, a.y, a.z), rotation_rate: (w.x, w.y, w.z)))
     }
     let k = captured.intrinsics
     guard let width = Int32(exactly: k.width), let height = Int32(exactly: k.height) else {
@@ -56,10 +61,15 @@ public final class Session {
       }
     }
 
+    let camera = Camera(
+      intrinsics: k, transform: Self.transform(result.world_from_camera),
+      trackingState: Camera.TrackingState(
+        core: result.tracking_state, reason: result.tracking_state_reason))
+    let tracking = result.tracking_statistics
     let frame = Frame(
       timestamp: captured.timestamp,
       index: processedFrames,
-      camera: Camera(intrinsics: k),
+      camera: camera,
       lightEstimate: configuration.isLightEstimationEnabled
         ? LightEstimate(
           ambientIntensity: result.light_estimate.ambient_intensity,
@@ -68,9 +78,27 @@ public final class Session {
         meanLuminance: result.statistics.mean_luminance,
         sharpness: result.statistics.sharpness,
         validDepthFraction: result.statistics.valid_depth_fraction),
+      trackingStatistics: TrackingStatistics(
+        trackedFeatures: Int(tracking.tracked_features), inliers: Int(tracking.inliers),
+        mapPoints: Int(tracking.map_points), keyframes: Int(tracking.keyframes),
+        isKeyframe: tracking.is_keyframe != 0, isPoseMeasured: tracking.pose_measured != 0,
+        relocalized: tracking.relocalized != 0),
       timings: try core.stageTimings())
     processedFrames += 1
+    currentFrame = frame
     return FrameUpdate(frame: frame)
+  }
+
+  /// The core's column-major 4x4 floats (a C array, imported as a tuple).
+  private static func transform(
+    _ m: (
+      Float, Float, Float, Float, Float, Float, Float, Float,
+      Float, Float, Float, Float, Float, Float, Float, Float
+    )
+  ) -> Transform {
+    Transform(
+      SIMD4(m.0, m.1, m.2, m.3), SIMD4(m.4, m.5, m.6, m.7), SIMD4(m.8, m.9, m.10, m.11),
+      SIMD4(m.12, m.13, m.14, m.15))
   }
 
   /// Seconds to the core's nanoseconds; NaN, infinities and values beyond

@@ -10,8 +10,115 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
   public var statisticsSampleStep: Int = 2
   /// Most IMU samples accepted with one frame; more is a broken feed. Default 4096.
   public var maximumIMUSamplesPerFrame: Int = 4096
+  /// How the world's axes are chosen, like ARKit's `worldAlignment`. Default ``WorldAlignment/gravity``.
+  public var worldAlignment: WorldAlignment = .gravity
+  /// World up in the first camera's axes (ARKit: +Y up, looking down -Z), any
+  /// length, when the data set knows it; nil (the default) measures it with
+  /// the first frame's accelerometer samples.
+  public var initialUpDirection: SIMD3<Float>? = nil
+  /// The camera tracker's tunables.
+  public var tracking = TrackingOptions()
 
   public init() {}
+
+  /// How the world's axes are chosen. The origin is always the first camera's position.
+  public enum WorldAlignment: Sendable {
+    /// +Y points up (against gravity) when gravity is known, from
+    /// ``WorldTrackingConfiguration/initialUpDirection`` or the first frame's
+    /// accelerometer; -Z is the first view direction made horizontal. Without
+    /// gravity, as ``camera``.
+    case gravity
+    /// The world's axes are the first camera's.
+    case camera
+  }
+
+  /// The camera tracker's tunables; the defaults suit 640x480 RGB-D at 30 Hz.
+  /// Pixel values are pixels of the captured image, depths metres.
+  public struct TrackingOptions: Equatable, Sendable {
+    /// Most features tracked per frame, 8...4096. Optical flow's cost is linear
+    /// in it. Default 150.
+    public var maximumFeatures: Int = 150
+    /// New corners go into the empty cells of a `gridColumns` x `gridRows`
+    /// grid, each 1...256, spreading features over the image. Default 16 x 12.
+    public var gridColumns: Int = 16
+    public var gridRows: Int = 12
+    /// FAST corner threshold in grey levels, 1...255. Default 20.
+    public var cornerThreshold: Int = 20
+    /// Optical-flow window side in pixels, odd, 5...63. Default 11.
+    public var opticalFlowWindowSize: Int = 11
+    /// Optical-flow pyramid levels above the full image, 0...8. Default 3.
+    public var opticalFlowPyramidLevels: Int = 3
+    /// Optical-flow iterations per level, 1...100. Default 10.
+    public var opticalFlowMaximumIterations: Int = 10
+    /// Tracks whose mean absolute grey difference over the window exceeds
+    /// this are dropped; > 0. Default 30.
+    public var opticalFlowMaximumError: Float = 30
+    /// Depths outside this range (metres, 0 < lower < upper) are not lifted
+    /// to 3D. Default 0.1...6.
+    public var depthRange: ClosedRange<Float> = 0.1...6
+    /// A corner is lifted only if its 3x3 neighbourhood's depths differ by at
+    /// most this fraction of its depth (corners on depth edges get wrong 3D
+    /// points); > 0. Default 0.05.
+    public var maximumDepthStep: Float = 0.05
+    /// Depth noise model: sigma = depthNoise * z² metres; far points count
+    /// less in the pose. >= 0. Default 0.0015 (Kinect-class sensors).
+    public var depthNoise: Float = 0.0015
+    /// Reprojection error in pixels under which a feature agrees with the
+    /// pose; > 0. Default 2.
+    public var inlierThreshold: Float = 2
+    /// RANSAC iterations at most, 1...10000. Default 100.
+    public var maximumRANSACIterations: Int = 100
+    /// How far (one sigma) the camera may move from the motion prediction in
+    /// one frame, metres and degrees (each > 0): a weak prior on the pose,
+    /// and a pose more than 4 sigma away needs ``minimumInliersForNormal``
+    /// inliers. Defaults 0.02 m and 2°.
+    public var motionPriorMetres: Float = 0.02
+    public var motionPriorDegrees: Float = 2
+    /// Below this many agreeing features a frame is lost; 6...maximumFeatures.
+    /// Default 15.
+    public var minimumInliers: Int = 15
+    /// Below this many agreeing features a tracked frame is
+    /// `limited(.insufficientFeatures)`; minimumInliers...maximumFeatures.
+    /// Default 40.
+    public var minimumInliersForNormal: Int = 40
+    /// A keyframe is made when fewer than this fraction of
+    /// ``maximumFeatures`` remain, 0...1. Default 0.7.
+    public var keyframeFeatureFraction: Float = 0.7
+    /// ... or when the camera moved this far (metres, > 0) or turned this
+    /// much (degrees, > 0) since the last keyframe. Defaults 0.3 m and 20°.
+    public var keyframeDistance: Float = 0.3
+    public var keyframeAngleDegrees: Float = 20
+    /// Keyframes kept with their ORB descriptors, oldest dropped first;
+    /// 1...100000. Default 256 (about 1.2 MB).
+    public var maximumKeyframes: Int = 256
+    /// Map points unseen for this many frames leave the local map; >= 1.
+    /// Default 300.
+    public var mapPointMaximumUnseenFrames: Int = 300
+    /// On keyframes, map points no longer tracked are looked for within this
+    /// many pixels of where they should be (> 0), accepting an ORB match of
+    /// at most ``maximumDescriptorDistance`` bits (0...256). Defaults 12 px
+    /// and 50 bits.
+    public var matchRadius: Float = 12
+    public var maximumDescriptorDistance: Int = 50
+    /// Frames of normal-quality tracking after a map is started before the
+    /// state is ``Camera/TrackingState/normal``; >= 0. Default 5.
+    public var initializationFrames: Int = 5
+    /// Mean luminance (0...1) under which a frame is too dark to track.
+    /// Default 0.05.
+    public var minimumLuminance: Float = 0.05
+    /// Sharpness under this fraction of the recent typical sharpness counts
+    /// as motion blur, 0...1. Default 0.35.
+    public var blurSharpnessFraction: Float = 0.35
+    /// Seconds a lost tracker waits, once the image allows tracking again,
+    /// for the old map to reappear before it starts a new map at the held
+    /// pose; >= 0. Default 0.3.
+    public var reanchorDelay: Double = 0.3
+    /// Seed of every random choice; the same seed and frames give the same
+    /// poses, bit for bit.
+    public var randomSeed: UInt64 = 0x41_5253_6365_6e65
+
+    public init() {}
+  }
 
   /// Throws ``ARSceneError/Code/invalidArgument`` naming the first bad value.
   public func validate() throws(ARSceneError) {
@@ -24,6 +131,13 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
         .invalidArgument,
         "maximumIMUSamplesPerFrame must be >= 0, got \(maximumIMUSamplesPerFrame)")
     }
+    if let up = initialUpDirection {
+      guard up.x.isFinite, up.y.isFinite, up.z.isFinite, up != .zero else {
+        throw ARSceneError(
+          .invalidArgument, "initialUpDirection must be finite and non-zero, got \(up)")
+      }
+    }
+    try tracking.validate()
   }
 
   var coreOptions: vc_session_options_t {
@@ -32,6 +146,137 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
     options.light_estimation_enabled = isLightEstimationEnabled ? 1 : 0
     options.statistics_sample_step = Int32(statisticsSampleStep)
     options.max_imu_samples_per_frame = Int32(maximumIMUSamplesPerFrame)
+    tracking.write(to: &options.tracking)
+    options.tracking.world_alignment =
+      switch worldAlignment {
+      case .gravity: VC_WORLD_ALIGNMENT_GRAVITY
+      case .camera: VC_WORLD_ALIGNMENT_CAMERA
+      }
+    let up = initialUpDirection ?? .zero
+    options.tracking.first_camera_up = (up.x, up.y, up.z)
     return options
+  }
+}
+
+extension WorldTrackingConfiguration.TrackingOptions {
+  /// Throws ``ARSceneError/Code/invalidArgument`` naming the first bad value.
+  public func validate() throws(ARSceneError) {
+    func require(_ ok: Bool, _ message: @autoclosure () -> String) throws(ARSceneError) {
+      if !ok { throw ARSceneError(.invalidArgument, "tracking." + message()) }
+    }
+    func finite(_ value: Float) -> Bool { value.isFinite }
+    try require(
+      (8...4096).contains(maximumFeatures),
+      "maximumFeatures must be 8...4096, got \(maximumFeatures)")
+    try require((1...256).contains(gridColumns), "gridColumns must be 1...256, got \(gridColumns)")
+    try require((1...256).contains(gridRows), "gridRows must be 1...256, got \(gridRows)")
+    try require(
+      (1...255).contains(cornerThreshold), "cornerThreshold must be 1...255, got \(cornerThreshold)"
+    )
+    try require(
+      (5...63).contains(opticalFlowWindowSize) && opticalFlowWindowSize % 2 == 1,
+      "opticalFlowWindowSize must be odd and 5...63, got \(opticalFlowWindowSize)")
+    try require(
+      (0...8).contains(opticalFlowPyramidLevels),
+      "opticalFlowPyramidLevels must be 0...8, got \(opticalFlowPyramidLevels)")
+    try require(
+      (1...100).contains(opticalFlowMaximumIterations),
+      "opticalFlowMaximumIterations must be 1...100, got \(opticalFlowMaximumIterations)")
+    try require(
+      finite(opticalFlowMaximumError) && opticalFlowMaximumError > 0,
+      "opticalFlowMaximumError must be > 0, got \(opticalFlowMaximumError)")
+    try require(
+      finite(depthRange.lowerBound) && finite(depthRange.upperBound) && depthRange.lowerBound > 0
+        && depthRange.upperBound > depthRange.lowerBound,
+      "depthRange must be finite with 0 < lower < upper, got \(depthRange)")
+    try require(
+      finite(maximumDepthStep) && maximumDepthStep > 0,
+      "maximumDepthStep must be > 0, got \(maximumDepthStep)")
+    try require(finite(depthNoise) && depthNoise >= 0, "depthNoise must be >= 0, got \(depthNoise)")
+    try require(
+      finite(inlierThreshold) && inlierThreshold > 0,
+      "inlierThreshold must be > 0, got \(inlierThreshold)")
+    try require(
+      (1...10000).contains(maximumRANSACIterations),
+      "maximumRANSACIterations must be 1...10000, got \(maximumRANSACIterations)")
+    try require(
+      finite(motionPriorMetres) && motionPriorMetres > 0,
+      "motionPriorMetres must be > 0, got \(motionPriorMetres)")
+    try require(
+      finite(motionPriorDegrees) && motionPriorDegrees > 0,
+      "motionPriorDegrees must be > 0, got \(motionPriorDegrees)")
+    try require(
+      minimumInliers >= 6 && minimumInliers <= maximumFeatures,
+      "minimumInliers must be 6...maximumFeatures, got \(minimumInliers)")
+    try require(
+      minimumInliersForNormal >= minimumInliers && minimumInliersForNormal <= maximumFeatures,
+      "minimumInliersForNormal must be minimumInliers...maximumFeatures, got \(minimumInliersForNormal)"
+    )
+    try require(
+      finite(keyframeFeatureFraction) && (0...1).contains(keyframeFeatureFraction),
+      "keyframeFeatureFraction must be 0...1, got \(keyframeFeatureFraction)")
+    try require(
+      finite(keyframeDistance) && keyframeDistance > 0,
+      "keyframeDistance must be > 0, got \(keyframeDistance)")
+    try require(
+      finite(keyframeAngleDegrees) && keyframeAngleDegrees > 0,
+      "keyframeAngleDegrees must be > 0, got \(keyframeAngleDegrees)")
+    try require(
+      (1...100000).contains(maximumKeyframes),
+      "maximumKeyframes must be 1...100000, got \(maximumKeyframes)")
+    try require(
+      (1...(1 << 30)).contains(mapPointMaximumUnseenFrames),
+      "mapPointMaximumUnseenFrames must be >= 1, got \(mapPointMaximumUnseenFrames)")
+    try require(
+      finite(matchRadius) && matchRadius > 0, "matchRadius must be > 0, got \(matchRadius)")
+    try require(
+      (0...256).contains(maximumDescriptorDistance),
+      "maximumDescriptorDistance must be 0...256, got \(maximumDescriptorDistance)")
+    try require(
+      (0...(1 << 20)).contains(initializationFrames),
+      "initializationFrames must be 0...\(1 << 20), got \(initializationFrames)")
+    try require(
+      finite(minimumLuminance) && (0...1).contains(minimumLuminance),
+      "minimumLuminance must be 0...1, got \(minimumLuminance)")
+    try require(
+      finite(blurSharpnessFraction) && (0...1).contains(blurSharpnessFraction),
+      "blurSharpnessFraction must be 0...1, got \(blurSharpnessFraction)")
+    try require(
+      reanchorDelay.isFinite && reanchorDelay >= 0
+        && reanchorDelay < Double(Float.greatestFiniteMagnitude),
+      "reanchorDelay must be >= 0 seconds, got \(reanchorDelay)")
+  }
+
+  func write(to options: inout vc_tracking_options_t) {
+    options.max_features = Int32(maximumFeatures)
+    options.grid_columns = Int32(gridColumns)
+    options.grid_rows = Int32(gridRows)
+    options.fast_threshold = Int32(cornerThreshold)
+    options.klt_window_size = Int32(opticalFlowWindowSize)
+    options.klt_pyramid_levels = Int32(opticalFlowPyramidLevels)
+    options.klt_max_iterations = Int32(opticalFlowMaximumIterations)
+    options.klt_max_error = opticalFlowMaximumError
+    options.min_depth = depthRange.lowerBound
+    options.max_depth = depthRange.upperBound
+    options.max_depth_step = maximumDepthStep
+    options.depth_noise = depthNoise
+    options.inlier_threshold = inlierThreshold
+    options.ransac_max_iterations = Int32(maximumRANSACIterations)
+    options.motion_prior_metres = motionPriorMetres
+    options.motion_prior_degrees = motionPriorDegrees
+    options.min_inliers = Int32(minimumInliers)
+    options.min_inliers_normal = Int32(minimumInliersForNormal)
+    options.keyframe_feature_fraction = keyframeFeatureFraction
+    options.keyframe_distance = keyframeDistance
+    options.keyframe_angle_degrees = keyframeAngleDegrees
+    options.max_keyframes = Int32(maximumKeyframes)
+    options.map_point_max_unseen_frames = Int32(mapPointMaximumUnseenFrames)
+    options.match_radius = matchRadius
+    options.max_descriptor_distance = Int32(maximumDescriptorDistance)
+    options.initialization_frames = Int32(initializationFrames)
+    options.min_luminance = minimumLuminance
+    options.blur_sharpness_fraction = blurSharpnessFraction
+    options.reanchor_delay_seconds = Float(reanchorDelay)
+    options.random_seed = randomSeed
   }
 }

@@ -11,6 +11,7 @@ SessionOptions SessionOptions::FromC(const vc_session_options_t& options) {
   result.light_estimation_enabled = options.light_estimation_enabled != 0;
   result.statistics_sample_step = options.statistics_sample_step;
   result.max_imu_samples_per_frame = options.max_imu_samples_per_frame;
+  result.tracking = TrackingOptions::FromC(options.tracking);
   return result;
 }
 
@@ -18,6 +19,7 @@ void SessionOptions::ToC(vc_session_options_t* options) const {
   options->light_estimation_enabled = light_estimation_enabled ? 1 : 0;
   options->statistics_sample_step = statistics_sample_step;
   options->max_imu_samples_per_frame = max_imu_samples_per_frame;
+  tracking.ToC(&options->tracking);
 }
 
 void SessionOptions::Check() const {
@@ -27,6 +29,7 @@ void SessionOptions::Check() const {
   Require(max_imu_samples_per_frame >= 0,
           "max_imu_samples_per_frame must be >= 0, got " +
               std::to_string(max_imu_samples_per_frame));
+  tracking.Check();
 }
 
 }  // namespace vc

@@ -2,6 +2,7 @@
 // the C struct vc_session_options_t is checked against.
 #pragma once
 
+#include "common/tracking_options.h"
 #include "vision_core/vision_core.h"
 
 namespace vc {
@@ -15,6 +16,7 @@ struct SessionOptions {
   // More IMU samples than this with one frame means a broken feed (200 Hz for
   // 5 s would already be 1000).
   int max_imu_samples_per_frame = 4096;
+  TrackingOptions tracking;
 
   static SessionOptions FromC(const vc_session_options_t& options);
   void ToC(vc_session_options_t* options) const;

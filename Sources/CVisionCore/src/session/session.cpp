@@ -1,5 +1,6 @@
 #include "session/session.h"
 
+#include <algorithm>
 #include <opencv2/imgproc.hpp>
 
 #include "frame/frame_input.h"
@@ -26,11 +27,16 @@ void ToGray(const cv::Mat& color, vc_pixel_format_t format, cv::Mat* gray) {
   }
 }
 
+// Validates before any member is built from the options.
+const SessionOptions& Checked(const SessionOptions& options) {
+  options.Check();
+  return options;
+}
+
 }  // namespace
 
-Session::Session(const SessionOptions& options) : options_(options) {
-  options_.Check();
-}
+Session::Session(const SessionOptions& options)
+    : options_(Checked(options)), tracker_(options_.tracking) {}
 
 vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
   StageTimings& timings = pending_timings_;
@@ -65,7 +71,29 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
                                 : NeutralLightEstimate();
   }
 
-  // Commit: nothing below can fail, so a failed frame leaves no trace.
+  {
+    ScopedStageTimer timer(timings, "tracking");
+    TrackerFrame tracker_frame;
+    tracker_frame.timestamp_ns = frame.timestamp_ns;
+    tracker_frame.camera = PinholeCamera::FromC(frame.intrinsics);
+    tracker_frame.gray = &gray_;
+    tracker_frame.depth = &frame.depth;
+    tracker_frame.depth_units_per_metre = frame.depth_units_per_metre;
+    tracker_frame.imu = &frame.imu_samples;
+    tracker_frame.mean_luminance = result.statistics.mean_luminance;
+    tracker_frame.sharpness = result.statistics.sharpness;
+    const TrackingResult tracking = tracker_.Track(tracker_frame);
+    result.tracking_state = ToC(tracking.status.state);
+    result.tracking_state_reason = ToC(tracking.status.reason);
+    const Eigen::Matrix4f pose =
+        tracking.world_from_camera.matrix().cast<float>();
+    std::copy(pose.data(), pose.data() + 16, result.world_from_camera);
+    result.tracking_statistics = tracking.statistics;
+  }
+
+  // Commit. The tracker's commit can fail only before it changes anything;
+  // nothing after it can fail, so a failed frame leaves no trace.
+  tracker_.Commit();
   if (gray_.data == frame.color.data) gray_.release();
   for (const vc_imu_sample_t& sample : frame.imu_samples) {
     imu_history_.push_back(sample);

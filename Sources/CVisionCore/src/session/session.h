@@ -9,6 +9,7 @@
 
 #include "common/session_options.h"
 #include "common/stage_timings.h"
+#include "tracking/tracker.h"
 #include "vision_core/vision_core.h"
 
 namespace vc {
@@ -32,6 +33,7 @@ class Session {
   // Recent inertial samples for motion prediction, oldest first, bounded to a
   // couple of seconds at 200 Hz.
   std::deque<vc_imu_sample_t> imu_history_;
+  Tracker tracker_;
   StageTimings timings_;
   // Filled while a frame runs and swapped into timings_ once it succeeds; kept
   // as a member so its storage is reused.

@@ -1,0 +1,33 @@
+/// What the tracker did with one frame, mirroring `vc_tracking_statistics_t`:
+/// how many features carried the pose, for coaching, tests and debugging.
+public struct TrackingStatistics: Equatable, Sendable {
+  /// Features followed into this frame by optical flow.
+  public var trackedFeatures: Int
+  /// Of those, the ones that agree with the estimated pose.
+  public var inliers: Int
+  /// 3D points in the local map after this frame.
+  public var mapPoints: Int
+  /// Keyframes kept (bounded by ``WorldTrackingConfiguration/TrackingOptions/maximumKeyframes``).
+  public var keyframes: Int
+  /// This frame extended the map.
+  public var isKeyframe: Bool
+  /// The pose was measured from this frame; false when it is held from an
+  /// earlier frame (too dark, tracking lost) or there is none yet.
+  public var isPoseMeasured: Bool
+  /// This frame found the existing map again after frames whose pose was
+  /// held: the pose moves from the held one to the measured one.
+  public var relocalized: Bool
+
+  public init(
+    trackedFeatures: Int = 0, inliers: Int = 0, mapPoints: Int = 0, keyframes: Int = 0,
+    isKeyframe: Bool = false, isPoseMeasured: Bool = false, relocalized: Bool = false
+  ) {
+    self.trackedFeatures = trackedFeatures
+    self.inliers = inliers
+    self.mapPoints = mapPoints
+    self.keyframes = keyframes
+    self.isKeyframe = isKeyframe
+    self.isPoseMeasured = isPoseMeasured
+    self.relocalized = relocalized
+  }
+}

@@ -1,0 +1,73 @@
+#include "tracking/local_map.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace vc {
+
+LocalMap::LocalMap(int max_keyframes, int max_unseen_frames)
+    : max_keyframes_(static_cast<size_t>(max_keyframes)),
+      max_unseen_frames_(max_unseen_frames) {}
+
+void LocalMap::ReservePoints(int count) {
+  const size_t needed =
+      points_.size() + static_cast<size_t>(std::max(
+                           0, count - static_cast<int>(free_slots_.size())));
+  if (needed > points_.capacity()) {
+    // Geometric growth keeps the amortised cost constant.
+    const size_t capacity = std::max(needed, 2 * points_.capacity());
+    points_.reserve(capacity);
+    alive_.reserve(capacity);
+    free_slots_.reserve(capacity);
+  }
+}
+
+int LocalMap::AddPoint(const MapPoint& point) noexcept {
+  ++live_points_;
+  if (!free_slots_.empty()) {
+    const int index = free_slots_.back();
+    free_slots_.pop_back();
+    points_[index] = point;
+    alive_[index] = 1;
+    return index;
+  }
+  points_.push_back(point);  // capacity reserved: cannot throw
+  alive_.push_back(1);
+  return static_cast<int>(points_.size()) - 1;
+}
+
+void LocalMap::AddKeyframe(Keyframe&& keyframe) {
+  keyframe.id = next_keyframe_id_;
+  keyframes_.push_back(std::move(keyframe));
+  ++next_keyframe_id_;
+  while (keyframes_.size() > max_keyframes_) keyframes_.pop_front();
+}
+
+void LocalMap::Cull(int64_t frame) noexcept {
+  // free_slots_ has the capacity of points_ (ReservePoints), so pushing
+  // never reallocates.
+  for (size_t i = 0; i < points_.size(); ++i) {
+    if (!alive_[i]) continue;
+    const MapPoint& p = points_[i];
+    // Seen this frame: a feature track may still refer to it.
+    if (p.last_seen_frame == frame) continue;
+    const int32_t sightings = p.inlier_count + p.outlier_count;
+    const bool stale = frame - p.last_seen_frame > max_unseen_frames_;
+    const bool unreliable = sightings >= 3 && 4 * p.outlier_count > sightings;
+    if (stale || unreliable) {
+      alive_[i] = 0;
+      free_slots_.push_back(static_cast<int>(i));
+      --live_points_;
+    }
+  }
+}
+
+void LocalMap::ClearAllButNewestKeyframe() noexcept {
+  points_.clear();
+  alive_.clear();
+  free_slots_.clear();
+  live_points_ = 0;
+  while (keyframes_.size() > 1) keyframes_.pop_front();
+}
+
+}  // namespace vc

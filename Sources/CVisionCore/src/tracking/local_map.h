@@ -1,0 +1,77 @@
+// The 3D points the tracker measures the camera against, and the keyframes
+// they came from. Points live in slots that are reused after culling, so
+// feature tracks can refer to them by index and memory stays bounded: a point
+// leaves when it has not been seen for a while or disagreed with the pose too
+// often; keyframes beyond the cap leave oldest first.
+#pragma once
+
+#include <Eigen/Core>
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+#include "tracking/keyframe.h"
+
+namespace vc {
+
+struct MapPoint {
+  Eigen::Vector3d world = Eigen::Vector3d::Zero();
+  // 1-sigma uncertainty of the position in metres (depth noise at lifting).
+  double sigma = 0;
+  int64_t last_seen_frame = 0;
+  // Frames in which the point agreed with the pose, and in which it did not.
+  int32_t inlier_count = 0;
+  int32_t outlier_count = 0;
+  // ORB descriptor from the latest keyframe that saw the point, for finding
+  // it again once its track is lost.
+  bool described = false;
+  std::array<uint8_t, 32> descriptor{};
+};
+
+class LocalMap {
+ public:
+  LocalMap(int max_keyframes, int max_unseen_frames);
+
+  // Makes sure count more points can be added without allocating, so the
+  // additions can happen in a commit that must not fail.
+  void ReservePoints(int count);
+  // Returns the new point's index. Call ReservePoints first.
+  int AddPoint(const MapPoint& point) noexcept;
+
+  MapPoint& point(int index) { return points_[index]; }
+  const MapPoint& point(int index) const { return points_[index]; }
+  // Indices run from 0 to slot_count() - 1; freed slots are not alive.
+  int slot_count() const { return static_cast<int>(points_.size()); }
+  bool alive(int index) const { return alive_[index] != 0; }
+
+  // Adds a keyframe, dropping the oldest beyond the cap. Strong guarantee:
+  // if it throws the map is unchanged.
+  void AddKeyframe(Keyframe&& keyframe);
+
+  // Frees points not seen for max_unseen_frames before frame, or that
+  // disagreed with the pose in more than a quarter of their (at least 3)
+  // sightings. Points seen in frame itself stay: tracks refer to them.
+  void Cull(int64_t frame) noexcept;
+
+  // Forgets every point and all keyframes but the newest: a new map starts
+  // from that keyframe.
+  void ClearAllButNewestKeyframe() noexcept;
+
+  int point_count() const { return live_points_; }
+  int keyframe_count() const { return static_cast<int>(keyframes_.size()); }
+  const std::deque<Keyframe>& keyframes() const { return keyframes_; }
+  int64_t next_keyframe_id() const { return next_keyframe_id_; }
+
+ private:
+  size_t max_keyframes_;
+  int64_t max_unseen_frames_;
+  std::vector<MapPoint> points_;
+  std::vector<uint8_t> alive_;
+  std::vector<int> free_slots_;
+  int live_points_ = 0;
+  std::deque<Keyframe> keyframes_;
+  int64_t next_keyframe_id_ = 0;
+};
+
+}  // namespace vc

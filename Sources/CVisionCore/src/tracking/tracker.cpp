@@ -1,0 +1,487 @@
+#include "tracking/tracker.h"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+#include "common/conventions.h"
+#include "tracking/depth_sampler.h"
+#include "tracking/world_alignment.h"
+
+namespace vc {
+namespace {
+
+constexpr double kNanosecondsPerSecond = 1e9;
+
+// Image motion per frame, as a fraction of optical flow's reach, above which
+// tracking failures are blamed on motion, and below which the camera counts
+// as moving slowly.
+constexpr double kLargeMotionFraction = 0.5;
+constexpr double kSlowMotionFraction = 0.1;
+// Smoothing of the measured image motion.
+constexpr double kMotionSmoothing = 0.3;
+
+double RotationAngleDegrees(const Eigen::Matrix3d& r) {
+  return Eigen::AngleAxisd(r).angle() * 180.0 / M_PI;
+}
+
+Eigen::Vector3d CameraCentre(const Eigen::Isometry3d& camera_from_world) {
+  return -camera_from_world.linear().transpose() *
+         camera_from_world.translation();
+}
+
+// A different, reproducible RANSAC seed for every frame.
+uint64_t FrameSeed(uint64_t seed, int64_t frame_index) {
+  return seed ^ (static_cast<uint64_t>(frame_index) * 0x9E3779B97F4A7C15ULL);
+}
+
+// The median of values (reordered), or -1 when there are none.
+double MedianOf(std::vector<float>* values) {
+  if (values->empty()) return -1;
+  auto middle = values->begin() + values->size() / 2;
+  std::nth_element(values->begin(), middle, values->end());
+  return *middle;
+}
+
+}  // namespace
+
+Tracker::Tracker(const TrackingOptions& options)
+    : options_(options),
+      flow_(options),
+      corners_(options),
+      estimator_(options),
+      matcher_(options),
+      map_(options.max_keyframes, options.map_point_max_unseen_frames),
+      state_(options),
+      pending_(state_) {}
+
+double Tracker::GyroMotionPixels(const TrackerFrame& frame) const {
+  if (frame.imu->empty() || !state_.has_frame) return -1;
+  double speed = 0;
+  for (const vc_imu_sample_t& s : *frame.imu) {
+    speed += Eigen::Vector3f(s.rotation_rate[0], s.rotation_rate[1],
+                             s.rotation_rate[2])
+                 .norm();
+  }
+  speed /= static_cast<double>(frame.imu->size());
+  const double dt = (frame.timestamp_ns - state_.previous_timestamp_ns) /
+                    kNanosecondsPerSecond;
+  return speed * dt * frame.camera.MeanFocal();
+}
+
+int Tracker::TrackMap(const TrackerFrame& frame, const DepthSampler& depth,
+                      int* tracked_features, double* predicted_motion_px,
+                      double* measured_motion_px) {
+  const PinholeCamera& camera = frame.camera;
+  const Eigen::Isometry3d predicted =
+      pending_.motion.Predict(frame.timestamp_ns, *frame.imu);
+
+  // Seed optical flow where the prediction puts each map point.
+  const size_t count = track_positions_.size();
+  flow_positions_.resize(count);
+  displacements_.clear();
+  for (size_t i = 0; i < count; ++i) {
+    const Eigen::Vector3d p = predicted * map_.point(track_points_[i]).world;
+    flow_positions_[i] = track_positions_[i];
+    if (p.z() <= options_.min_depth) continue;
+    const Eigen::Vector2d uv = camera.Project(p);
+    if (!camera.Contains(uv, 0)) continue;
+    flow_positions_[i] =
+        cv::Point2f(static_cast<float>(uv.x()), static_cast<float>(uv.y()));
+    displacements_.push_back(
+        static_cast<float>(cv::norm(flow_positions_[i] - track_positions_[i])));
+  }
+  *predicted_motion_px =
+      pending_.motion.has_velocity() ? MedianOf(&displacements_) : -1;
+
+  flow_.Track(track_positions_, &flow_positions_, &flow_ok_);
+
+  observations_.clear();
+  observation_tracks_.clear();
+  for (size_t i = 0; i < count; ++i) {
+    if (!flow_ok_[i]) continue;
+    const MapPoint& point = map_.point(track_points_[i]);
+    const cv::Point2f& at = flow_positions_[i];
+    const double z = depth.DepthAt(at.x, at.y);
+    // The 3x3 mean has a third of one reading's noise.
+    const double z_sigma = options_.depth_noise * z * z / 3.0;
+    observations_.push_back(
+        {point.world, Eigen::Vector2d(at.x, at.y), point.sigma, z, z_sigma});
+    observation_tracks_.push_back(static_cast<int>(i));
+  }
+  *tracked_features = static_cast<int>(observations_.size());
+  displacements_.clear();
+  for (int i : observation_tracks_) {
+    displacements_.push_back(
+        static_cast<float>(cv::norm(flow_positions_[i] - track_positions_[i])));
+  }
+  *measured_motion_px = MedianOf(&displacements_);
+
+  Eigen::Isometry3d pose = predicted;
+  const int inliers =
+      estimator_.Estimate(camera, observations_,
+                          FrameSeed(options_.random_seed, pending_.frame_index),
+                          &pose, &inlier_mask_);
+  if (inliers < options_.min_inliers) return inliers;
+
+  pending_.camera_from_world = pose;
+  for (size_t k = 0; k < observations_.size(); ++k) {
+    const int track = observation_tracks_[k];
+    if (inlier_mask_[k]) {
+      next_positions_.push_back(flow_positions_[track]);
+      next_points_.push_back(track_points_[track]);
+      seen_points_.push_back(track_points_[track]);
+    } else {
+      // Optical flow drifted off the point (or the point moved): the track
+      // cannot recover, since its template is the drifted patch.
+      outlier_points_.push_back(track_points_[track]);
+    }
+  }
+  return inliers;
+}
+
+bool Tracker::NeedsKeyframe(int inliers) const {
+  if (inliers < options_.keyframe_feature_fraction * options_.max_features) {
+    return true;
+  }
+  const Eigen::Isometry3d& now = pending_.camera_from_world;
+  const Eigen::Isometry3d& then = pending_.last_keyframe_pose;
+  return (CameraCentre(now) - CameraCentre(then)).norm() >
+             options_.keyframe_distance ||
+         RotationAngleDegrees(now.linear() * then.linear().transpose()) >
+             options_.keyframe_angle_degrees;
+}
+
+void Tracker::DescribeTracksAndCorners(const TrackerFrame& frame) {
+  // One ORB pass for both: the blur ORB applies first costs more than the
+  // descriptors themselves. class_id says where each keypoint came from.
+  const int tracks = static_cast<int>(next_positions_.size());
+  const std::vector<cv::KeyPoint>& corners = corners_.corners();
+  described_.clear();
+  for (int i = 0; i < tracks; ++i) {
+    described_.emplace_back(next_positions_[i], 31.0f, -1.0f, 0.0f, 0, i);
+  }
+  for (const cv::KeyPoint& corner : corners) {
+    cv::KeyPoint k = corner;
+    k.class_id = tracks + corner.class_id;
+    described_.push_back(k);
+  }
+  describer_.Describe(*frame.gray, &described_, &descriptors_);
+  track_rows_.assign(tracks, -1);
+  corner_rows_.assign(corners.size(), -1);
+  for (size_t row = 0; row < described_.size(); ++row) {
+    const int id = described_[row].class_id;
+    if (id < tracks) {
+      track_rows_[id] = static_cast<int>(row);
+    } else {
+      corner_rows_[id - tracks] = static_cast<int>(row);
+    }
+  }
+}
+
+void Tracker::ReacquireMapPoints(const TrackerFrame& frame) {
+  tracked_points_.assign(map_.slot_count(), 0);
+  for (int point : next_points_) {
+    if (point >= 0) tracked_points_[point] = 1;
+  }
+  const std::vector<cv::KeyPoint>& corners = corners_.corners();
+  matcher_.FindMatches(frame.camera, pending_.camera_from_world, map_,
+                       tracked_points_, corners, corner_rows_, descriptors_,
+                       &matches_);
+  if (matches_.empty()) return;
+
+  // The tracks (all inliers already) and the candidates together refine the
+  // pose; candidates that disagree with it were mismatches.
+  observations_.clear();
+  for (size_t i = 0; i < next_positions_.size(); ++i) {
+    const int point = next_points_[i];
+    const MapPoint& p = map_.point(point);
+    observations_.push_back(
+        {p.world, Eigen::Vector2d(next_positions_[i].x, next_positions_[i].y),
+         p.sigma});
+  }
+  for (const MapPointMatcher::Match& m : matches_) {
+    const MapPoint& p = map_.point(m.point);
+    const cv::Point2f& pt = corners[m.corner].pt;
+    observations_.push_back({p.world, Eigen::Vector2d(pt.x, pt.y), p.sigma});
+  }
+  Eigen::Isometry3d pose = pending_.camera_from_world;
+  const int support = estimator_.RefineNearby(frame.camera, observations_,
+                                              &pose, &inlier_mask_);
+  if (support < options_.min_inliers) return;
+  pending_.camera_from_world = pose;
+  const size_t tracks = next_positions_.size();
+  for (size_t k = 0; k < matches_.size(); ++k) {
+    if (!inlier_mask_[tracks + k]) continue;
+    const MapPointMatcher::Match& m = matches_[k];
+    next_positions_.push_back(corners[m.corner].pt);
+    next_points_.push_back(m.point);
+    seen_points_.push_back(m.point);
+    track_rows_.push_back(corner_rows_[m.corner]);
+  }
+}
+
+int Tracker::AddNewFeatures(const TrackerFrame& frame,
+                            const DepthSampler& depth) {
+  const int budget =
+      options_.max_features - static_cast<int>(next_positions_.size());
+  new_keypoints_.clear();
+  new_depths_.clear();
+  const int added = corners_.SelectInEmptyCells(
+      next_positions_, budget,
+      [&](const cv::KeyPoint& corner) {
+        const double z = depth.DepthAt(corner.pt.x, corner.pt.y);
+        if (z <= 0) return false;
+        new_depths_.push_back(z);
+        return true;
+      },
+      &new_keypoints_);
+  const Eigen::Isometry3d world_from_camera =
+      pending_.camera_from_world.inverse();
+  for (int k = 0; k < added; ++k) {
+    const cv::Point2f& pt = new_keypoints_[k].pt;
+    const double z = new_depths_[k];
+    MapPoint point;
+    point.world = world_from_camera * frame.camera.Unproject(pt.x, pt.y, z);
+    // The depth is a 3x3 mean (DepthSampler), a third of one reading's noise.
+    point.sigma = options_.depth_noise * z * z / 3.0;
+    point.last_seen_frame = pending_.frame_index;
+    point.inlier_count = 1;
+    new_points_.push_back(point);
+    next_positions_.push_back(pt);
+    next_points_.push_back(-static_cast<int>(new_points_.size()));
+    track_rows_.push_back(corner_rows_[new_keypoints_[k].class_id]);
+  }
+  return added;
+}
+
+void Tracker::BuildKeyframe(const TrackerFrame& frame) {
+  Keyframe& keyframe = pending_keyframe_;
+  keyframe = Keyframe();
+  keyframe.timestamp_ns = frame.timestamp_ns;
+  keyframe.camera_from_world = pending_.camera_from_world;
+  int described = 0;
+  for (int row : track_rows_) described += row >= 0 ? 1 : 0;
+  keyframe.descriptors.create(described, descriptors_.cols, CV_8UC1);
+  int out = 0;
+  for (size_t i = 0; i < next_positions_.size(); ++i) {
+    const int row = track_rows_[i];
+    if (row < 0) continue;
+    keyframe.keypoints.push_back(described_[row]);
+    keyframe.keypoints.back().class_id = static_cast<int>(i);
+    descriptors_.row(row).copyTo(keyframe.descriptors.row(out++));
+    const int point = next_points_[i];
+    keyframe.points.push_back(
+        (point >= 0 ? map_.point(point).world : new_points_[-point - 1].world)
+            .cast<float>());
+  }
+  has_pending_keyframe_ = true;
+  pending_.last_keyframe_pose = pending_.camera_from_world;
+}
+
+int Tracker::ExtendMap(const TrackerFrame& frame, const DepthSampler& depth,
+                       bool reacquire) {
+  DescribeTracksAndCorners(frame);
+  if (reacquire) ReacquireMapPoints(frame);
+  const int added = AddNewFeatures(frame, depth);
+  BuildKeyframe(frame);
+  return added;
+}
+
+TrackingResult Tracker::Track(const TrackerFrame& frame) {
+  pending_ = state_;
+  advance_flow_ = false;
+  clear_map_ = false;
+  next_positions_.clear();
+  next_points_.clear();
+  new_points_.clear();
+  seen_points_.clear();
+  outlier_points_.clear();
+  has_pending_keyframe_ = false;
+
+  if (!pending_.has_frame) {
+    // The world: origin at the first camera, axes from gravity if known.
+    const Eigen::Isometry3d world_from_camera =
+        WorldFromOpenCvCamera(WorldFromFirstArkitCamera(options_, *frame.imu));
+    pending_.camera_from_world = world_from_camera.inverse();
+    pending_.has_frame = true;
+  }
+
+  TrackingEvidence evidence;
+  evidence.mean_luminance = frame.mean_luminance;
+  evidence.sharpness = frame.sharpness;
+  int tracked_features = 0;
+  int inliers = 0;
+  bool tracked = false;
+  bool keyframe = false;
+
+  // How fast the image moves: the gyroscope knows best, then the motion
+  // model; once lost, only the motion measured before says how the camera
+  // was moving.
+  const double reach = (options_.klt_window_size / 2) *
+                       static_cast<double>(1 << options_.klt_pyramid_levels);
+  double motion_now_px = GyroMotionPixels(frame);
+
+  // Too dark: nothing to track, and the last good frame stays the one to
+  // track from when the light returns.
+  if (!pending_.machine.IsDark(frame.mean_luminance)) {
+    flow_.BuildPyramid(*frame.gray);
+    const DepthSampler depth(*frame.depth, frame.depth_units_per_metre,
+                             options_);
+
+    if (pending_.has_map && !track_positions_.empty() && flow_.has_previous()) {
+      double predicted_px = -1;
+      double measured_px = -1;
+      inliers = TrackMap(frame, depth, &tracked_features, &predicted_px,
+                         &measured_px);
+      tracked = inliers >= options_.min_inliers;
+      if (motion_now_px < 0) motion_now_px = predicted_px;
+      if (tracked && measured_px >= 0) {
+        pending_.recent_motion_px =
+            pending_.recent_motion_px < 0
+                ? measured_px
+                : pending_.recent_motion_px +
+                      kMotionSmoothing *
+                          (measured_px - pending_.recent_motion_px);
+      }
+    }
+    evidence.large_motion = motion_now_px > kLargeMotionFraction * reach;
+    const double known_motion_px =
+        motion_now_px >= 0 ? motion_now_px : pending_.recent_motion_px;
+    evidence.slow_motion =
+        known_motion_px >= 0 && known_motion_px < kSlowMotionFraction * reach;
+
+    if (tracked) {
+      const bool extend = !depth.empty() && NeedsKeyframe(inliers);
+      if (extend || inliers < options_.min_inliers_normal) {
+        corners_.DetectCorners(*frame.gray);
+        evidence.few_corners =
+            corners_.corner_count() < options_.min_inliers_normal;
+      }
+      if (extend) {
+        ExtendMap(frame, depth, /*reacquire=*/true);
+        keyframe = true;
+      }
+      pending_.motion.Observe(frame.timestamp_ns, pending_.camera_from_world,
+                              pending_.last_measured);
+      pending_.recovery_since_ns = -1;
+    } else {
+      corners_.DetectCorners(*frame.gray);
+      evidence.few_corners =
+          corners_.corner_count() < options_.min_inliers_normal;
+      // Judged on this image alone (and the gyroscope): the motion measured
+      // before the loss says nothing about now.
+      const bool can_track_again =
+          !evidence.few_corners && !evidence.large_motion &&
+          !pending_.machine.IsBlurred(frame.sharpness, frame.mean_luminance);
+      if (!can_track_again) {
+        pending_.recovery_since_ns = -1;
+      } else if (pending_.recovery_since_ns < 0) {
+        pending_.recovery_since_ns = frame.timestamp_ns;
+      }
+      const bool reanchor_due =
+          pending_.has_map && pending_.recovery_since_ns >= 0 &&
+          (frame.timestamp_ns - pending_.recovery_since_ns) >=
+              options_.reanchor_delay_seconds * kNanosecondsPerSecond;
+      if ((!pending_.has_map || reanchor_due) && !depth.empty()) {
+        // Start a (new) map at the current pose: the first camera's, or the
+        // held one, so the reported pose continues without a jump.
+        next_positions_.clear();
+        next_points_.clear();
+        new_points_.clear();
+        seen_points_.clear();
+        outlier_points_.clear();
+        const int added = ExtendMap(frame, depth, /*reacquire=*/false);
+        if (added >= options_.min_inliers_normal) {
+          keyframe = true;
+          tracked = true;
+          inliers = added;
+          clear_map_ = true;
+          evidence.map_created = true;
+          pending_.has_map = true;
+          pending_.recovery_since_ns = -1;
+          pending_.motion.Observe(frame.timestamp_ns,
+                                  pending_.camera_from_world, false);
+        } else {
+          // Too few corners with depth to start a map on.
+          evidence.few_corners = true;
+          next_positions_.clear();
+          next_points_.clear();
+          new_points_.clear();
+          has_pending_keyframe_ = false;
+        }
+      }
+    }
+    advance_flow_ = tracked;
+  }
+
+  // Tracking resumed in the same map after held frames: the pose moves from
+  // the held one to the measured one, a correction worth announcing.
+  const bool relocalized = tracked && !evidence.map_created && state_.has_map &&
+                           !state_.last_measured;
+  if (!tracked) {
+    // Hold the last good pose; a held pose carries no velocity.
+    pending_.motion.StopMotion();
+  }
+  pending_.last_measured = tracked;
+  pending_.previous_timestamp_ns = frame.timestamp_ns;
+  evidence.has_map = pending_.has_map;
+  evidence.tracked = tracked;
+  evidence.inliers = inliers;
+
+  TrackingResult result;
+  result.status = pending_.machine.Update(evidence);
+  result.world_from_camera =
+      WorldFromArkitCamera(pending_.camera_from_world.inverse());
+  result.statistics.tracked_features = tracked_features;
+  result.statistics.inliers = inliers;
+  const int new_point_count = static_cast<int>(new_points_.size());
+  result.statistics.map_points =
+      clear_map_ ? new_point_count : map_.point_count() + new_point_count;
+  result.statistics.keyframes =
+      clear_map_ ? 1
+                 : std::min(map_.keyframe_count() + (keyframe ? 1 : 0),
+                            options_.max_keyframes);
+  result.statistics.is_keyframe = keyframe ? 1 : 0;
+  result.statistics.pose_measured = tracked ? 1 : 0;
+  result.statistics.relocalized = relocalized ? 1 : 0;
+
+  map_.ReservePoints(new_point_count);
+  ++pending_.frame_index;
+  return result;
+}
+
+void Tracker::Commit() {
+  // The only step that can throw (allocation) comes first and has the strong
+  // guarantee.
+  if (has_pending_keyframe_) map_.AddKeyframe(std::move(pending_keyframe_));
+  if (clear_map_) map_.ClearAllButNewestKeyframe();
+
+  const int64_t frame = state_.frame_index;
+  for (int index : seen_points_) {
+    MapPoint& p = map_.point(index);
+    p.last_seen_frame = frame;
+    ++p.inlier_count;
+  }
+  for (int index : outlier_points_) ++map_.point(index).outlier_count;
+  for (size_t i = 0; i < next_points_.size(); ++i) {
+    int& point = next_points_[i];
+    if (point < 0) point = map_.AddPoint(new_points_[-point - 1]);
+    // Keyframes give every track's point its latest appearance.
+    if (has_pending_keyframe_ && track_rows_[i] >= 0) {
+      MapPoint& p = map_.point(point);
+      const uint8_t* row = descriptors_.ptr<uint8_t>(track_rows_[i]);
+      std::copy(row, row + p.descriptor.size(), p.descriptor.begin());
+      p.described = true;
+    }
+  }
+  if (advance_flow_) {
+    track_positions_.swap(next_positions_);
+    track_points_.swap(next_points_);
+    flow_.AdvanceFrame();
+    map_.Cull(frame);
+  }
+  state_ = pending_;
+}
+
+}  // namespace vc

@@ -1,0 +1,161 @@
+// Camera tracking against a local map of 3D points: per frame, optical flow
+// follows the map's features from the last tracked frame (seeded by a motion
+// prediction), a robust PnP gives the pose, and on keyframes new corners are
+// lifted with depth and described with ORB. Decides the ARKit tracking state
+// and never lets the reported pose jump: when tracking fails the last good
+// pose is held, and when it resumes without the old map, a new map starts at
+// the held pose.
+//
+// A frame is processed in two steps so a failure leaves no trace: Track()
+// works on copies and scratch buffers, Commit() makes the result the
+// tracker's state. Not thread-safe; starts no threads.
+#pragma once
+
+#include <Eigen/Geometry>
+#include <cstdint>
+#include <opencv2/core.hpp>
+#include <vector>
+
+#include "common/tracking_options.h"
+#include "tracking/corner_detector.h"
+#include "tracking/feature_tracker.h"
+#include "tracking/keyframe.h"
+#include "tracking/local_map.h"
+#include "tracking/map_point_matcher.h"
+#include "tracking/motion_model.h"
+#include "tracking/orb_describer.h"
+#include "tracking/pinhole_camera.h"
+#include "tracking/pose_estimator.h"
+#include "tracking/tracking_state.h"
+#include "vision_core/vision_core.h"
+
+namespace vc {
+
+class DepthSampler;
+
+// One validated frame as the tracker needs it; everything is borrowed.
+struct TrackerFrame {
+  int64_t timestamp_ns = 0;
+  PinholeCamera camera;
+  const cv::Mat* gray = nullptr;   // CV_8UC1
+  const cv::Mat* depth = nullptr;  // registered; empty without depth
+  float depth_units_per_metre = 0;
+  const std::vector<vc_imu_sample_t>* imu = nullptr;
+  double mean_luminance = 0;
+  double sharpness = 0;
+};
+
+struct TrackingResult {
+  TrackingStatus status;
+  // ARKit axes, as reported.
+  Eigen::Isometry3d world_from_camera = Eigen::Isometry3d::Identity();
+  vc_tracking_statistics_t statistics{};
+};
+
+class Tracker {
+ public:
+  explicit Tracker(const TrackingOptions& options);
+
+  // Tracks frame. The tracker's state is unchanged until Commit().
+  TrackingResult Track(const TrackerFrame& frame);
+
+  // Makes the last Track() the tracker's state. May throw only before it
+  // changes anything (adding the keyframe); everything after is noexcept.
+  void Commit();
+
+ private:
+  // Everything the tracker carries from frame to frame that is plain data,
+  // so a frame can run on a copy.
+  struct Scalars {
+    explicit Scalars(const TrackingOptions& options) : machine(options) {}
+
+    bool has_frame = false;
+    bool has_map = false;
+    // camera_from_world in OpenCV camera axes: the pose reported last,
+    // measured or held.
+    Eigen::Isometry3d camera_from_world = Eigen::Isometry3d::Identity();
+    bool last_measured = false;
+    MotionModel motion;
+    TrackingStateMachine machine;
+    Eigen::Isometry3d last_keyframe_pose = Eigen::Isometry3d::Identity();
+    // While lost: since when light, texture and motion allow tracking again;
+    // -1 when not waiting.
+    int64_t recovery_since_ns = -1;
+    int64_t previous_timestamp_ns = 0;
+    // Median image motion of tracked features per frame, smoothed; -1 until
+    // measured. Frozen while lost: it says how the camera moved before.
+    double recent_motion_px = -1;
+    int64_t frame_index = 0;
+  };
+
+  // Follows the map's features into the frame and estimates the pose.
+  // Returns the inlier count; fills next_positions_/next_points_ and the
+  // point updates when tracked. predicted_motion_px: the motion model's
+  // median feature displacement (-1 without a velocity); measured_motion_px:
+  // the median displacement optical flow found.
+  int TrackMap(const TrackerFrame& frame, const DepthSampler& depth,
+               int* tracked_features, double* predicted_motion_px,
+               double* measured_motion_px);
+  // Image motion per frame the gyroscope implies, -1 without samples.
+  double GyroMotionPixels(const TrackerFrame& frame) const;
+  bool NeedsKeyframe(int inliers) const;
+  // Makes this frame a keyframe (corners already detected): describes the
+  // tracks and the frame's corners with ORB, finds untracked map points again
+  // (reacquire), lifts new corners in empty cells with depth, and prepares the
+  // keyframe. Returns the number of new points.
+  int ExtendMap(const TrackerFrame& frame, const DepthSampler& depth,
+                bool reacquire);
+  void DescribeTracksAndCorners(const TrackerFrame& frame);
+  void ReacquireMapPoints(const TrackerFrame& frame);
+  int AddNewFeatures(const TrackerFrame& frame, const DepthSampler& depth);
+  void BuildKeyframe(const TrackerFrame& frame);
+
+  TrackingOptions options_;
+  FeatureTracker flow_;
+  CornerDetector corners_;
+  PoseEstimator estimator_;
+  OrbDescriber describer_;
+  MapPointMatcher matcher_;
+  LocalMap map_;
+
+  Scalars state_;
+  // Tracks in the last tracked frame: position and map point index.
+  std::vector<cv::Point2f> track_positions_;
+  std::vector<int> track_points_;
+
+  // ---- Pending: what Track() computed, applied by Commit().
+  Scalars pending_;
+  bool advance_flow_ = false;
+  bool clear_map_ = false;
+  // Tracks into this frame; a negative point -(k + 1) refers to
+  // new_points_[k], which gets its index at Commit().
+  std::vector<cv::Point2f> next_positions_;
+  std::vector<int> next_points_;
+  std::vector<MapPoint> new_points_;
+  // Existing points seen this frame, and the ones that disagreed.
+  std::vector<int> seen_points_;
+  std::vector<int> outlier_points_;
+  bool has_pending_keyframe_ = false;
+  Keyframe pending_keyframe_;
+  // ORB rows of this keyframe (descriptors_) for each pending track and for
+  // each corner; -1 where the border left none. Map points get their row's
+  // descriptor at Commit().
+  cv::Mat descriptors_;
+  std::vector<int> track_rows_;
+  std::vector<int> corner_rows_;
+
+  // ---- Scratch, reused every frame.
+  std::vector<cv::Point2f> flow_positions_;
+  std::vector<uint8_t> flow_ok_;
+  std::vector<PointObservation> observations_;
+  std::vector<int> observation_tracks_;
+  std::vector<uint8_t> inlier_mask_;
+  std::vector<float> displacements_;
+  std::vector<cv::KeyPoint> new_keypoints_;
+  std::vector<double> new_depths_;
+  std::vector<cv::KeyPoint> described_;
+  std::vector<uint8_t> tracked_points_;
+  std::vector<MapPointMatcher::Match> matches_;
+};
+
+}  // namespace vc

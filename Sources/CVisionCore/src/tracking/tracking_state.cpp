@@ -1,0 +1,131 @@
+#include "tracking/tracking_state.h"
+
+#include <algorithm>
+
+namespace vc {
+namespace {
+
+// Leaving darkness needs 25% more light than entering it.
+constexpr double kLightHysteresis = 1.25;
+// Tracking that degrades in an image less than twice as bright as the
+// darkness threshold is blamed on the light.
+constexpr double kDimFactor = 2.0;
+// The sharpness reference follows well-tracked frames over about a second.
+constexpr double kSharpnessSmoothing = 0.05;
+
+// Below this luminance the normalisation would amplify noise.
+constexpr double kMinNormalizingLuminance = 0.02;
+
+TrackingStatus Limited(TrackingStateReason reason) {
+  return {TrackingState::kLimited, reason};
+}
+
+}  // namespace
+
+double ExposureNormalizedSharpness(double sharpness, double mean_luminance) {
+  const double luminance = std::max(mean_luminance, kMinNormalizingLuminance);
+  return sharpness / (luminance * luminance);
+}
+
+vc_tracking_state_t ToC(TrackingState state) {
+  switch (state) {
+    case TrackingState::kNotAvailable:
+      return VC_TRACKING_STATE_NOT_AVAILABLE;
+    case TrackingState::kLimited:
+      return VC_TRACKING_STATE_LIMITED;
+    case TrackingState::kNormal:
+      return VC_TRACKING_STATE_NORMAL;
+  }
+  return VC_TRACKING_STATE_NOT_AVAILABLE;
+}
+
+vc_tracking_state_reason_t ToC(TrackingStateReason reason) {
+  switch (reason) {
+    case TrackingStateReason::kNone:
+      return VC_TRACKING_STATE_REASON_NONE;
+    case TrackingStateReason::kInitializing:
+      return VC_TRACKING_STATE_REASON_INITIALIZING;
+    case TrackingStateReason::kRelocalizing:
+      return VC_TRACKING_STATE_REASON_RELOCALIZING;
+    case TrackingStateReason::kExcessiveMotion:
+      return VC_TRACKING_STATE_REASON_EXCESSIVE_MOTION;
+    case TrackingStateReason::kInsufficientFeatures:
+      return VC_TRACKING_STATE_REASON_INSUFFICIENT_FEATURES;
+    case TrackingStateReason::kInsufficientLight:
+      return VC_TRACKING_STATE_REASON_INSUFFICIENT_LIGHT;
+  }
+  return VC_TRACKING_STATE_REASON_NONE;
+}
+
+TrackingStateMachine::TrackingStateMachine(const TrackingOptions& options)
+    : min_luminance_(options.min_luminance),
+      blur_fraction_(options.blur_sharpness_fraction),
+      min_inliers_normal_(options.min_inliers_normal),
+      initialization_frames_(options.initialization_frames) {}
+
+bool TrackingStateMachine::IsDark(double mean_luminance) const {
+  const double threshold =
+      dark_ ? kLightHysteresis * min_luminance_ : min_luminance_;
+  return mean_luminance < threshold;
+}
+
+bool TrackingStateMachine::IsBlurred(double sharpness,
+                                     double mean_luminance) const {
+  return reference_sharpness_ > 0 &&
+         ExposureNormalizedSharpness(sharpness, mean_luminance) <
+             blur_fraction_ * reference_sharpness_;
+}
+
+TrackingStatus TrackingStateMachine::Update(const TrackingEvidence& evidence) {
+  dark_ = IsDark(evidence.mean_luminance);
+  const bool blurred = IsBlurred(evidence.sharpness, evidence.mean_luminance);
+  const bool well_tracked =
+      evidence.tracked && evidence.inliers >= min_inliers_normal_;
+
+  if (evidence.map_created) good_frames_ = 0;
+  if (well_tracked) {
+    ++good_frames_;
+    const double sharpness = ExposureNormalizedSharpness(
+        evidence.sharpness, evidence.mean_luminance);
+    reference_sharpness_ =
+        reference_sharpness_ == 0
+            ? sharpness
+            : reference_sharpness_ +
+                  kSharpnessSmoothing * (sharpness - reference_sharpness_);
+  }
+  // What degraded or lost tracking is blamed on, most specific first: a
+  // dim image; motion beyond optical flow's reach; an image without corners
+  // (a plain surface, whatever the motion); blur, unless the camera is known
+  // to move slowly (then it is defocus or a plain surface).
+  const auto blame = [&](TrackingStateReason otherwise) {
+    if (evidence.mean_luminance < kDimFactor * min_luminance_) {
+      return TrackingStateReason::kInsufficientLight;
+    }
+    if (evidence.large_motion) return TrackingStateReason::kExcessiveMotion;
+    if (evidence.few_corners) return TrackingStateReason::kInsufficientFeatures;
+    if (blurred && !evidence.slow_motion) {
+      return TrackingStateReason::kExcessiveMotion;
+    }
+    return otherwise;
+  };
+
+  if (dark_) {
+    status_ = Limited(TrackingStateReason::kInsufficientLight);
+  } else if (!evidence.has_map) {
+    status_ = Limited(TrackingStateReason::kInitializing);
+  } else if (evidence.tracked) {
+    if (good_frames_ < initialization_frames_ ||
+        (evidence.map_created && initialization_frames_ > 0)) {
+      status_ = Limited(TrackingStateReason::kInitializing);
+    } else if (well_tracked) {
+      status_ = {TrackingState::kNormal, TrackingStateReason::kNone};
+    } else {
+      status_ = Limited(blame(TrackingStateReason::kInsufficientFeatures));
+    }
+  } else {
+    status_ = Limited(blame(TrackingStateReason::kRelocalizing));
+  }
+  return status_;
+}
+
+}  // namespace vc

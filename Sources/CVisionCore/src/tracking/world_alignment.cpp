@@ -1,0 +1,47 @@
+#include "tracking/world_alignment.h"
+
+namespace vc {
+namespace {
+
+// Shorter vectors carry no direction worth trusting (an accelerometer in
+// free fall, or a zeroed option).
+constexpr double kMinUpLength = 1e-3;
+
+}  // namespace
+
+Eigen::Matrix3d GravityAlignedWorldFromCamera(const Eigen::Vector3d& up) {
+  const Eigen::Vector3d y = up.normalized();
+  // The camera's back axis (+Z in ARKit camera axes) made horizontal; when
+  // the camera looks straight up or down, its image top (+Y) decides.
+  Eigen::Vector3d z = Eigen::Vector3d::UnitZ() - y.z() * y;
+  if (z.norm() < 1e-3) z = -(Eigen::Vector3d::UnitY() - y.y() * y);
+  z.normalize();
+  const Eigen::Vector3d x = y.cross(z);
+  // Columns: world axes in camera coordinates, i.e. camera_from_world.
+  Eigen::Matrix3d camera_from_world;
+  camera_from_world << x, y, z;
+  return camera_from_world.transpose();
+}
+
+Eigen::Isometry3d WorldFromFirstArkitCamera(
+    const TrackingOptions& options,
+    const std::vector<vc_imu_sample_t>& first_imu) {
+  Eigen::Isometry3d world_from_camera = Eigen::Isometry3d::Identity();
+  if (options.world_alignment != WorldAlignment::kGravity) {
+    return world_from_camera;
+  }
+  Eigen::Vector3d up = options.first_camera_up.cast<double>();
+  if (up.norm() < kMinUpLength && !first_imu.empty()) {
+    up.setZero();
+    for (const vc_imu_sample_t& s : first_imu) {
+      up += Eigen::Vector3d(s.acceleration[0], s.acceleration[1],
+                            s.acceleration[2]);
+    }
+    up /= static_cast<double>(first_imu.size());
+  }
+  if (up.norm() < kMinUpLength) return world_from_camera;
+  world_from_camera.linear() = GravityAlignedWorldFromCamera(up);
+  return world_from_camera;
+}
+
+}  // namespace vc

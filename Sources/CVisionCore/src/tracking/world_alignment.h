@@ -1,0 +1,25 @@
+// Chooses the world's axes at the first frame: origin at the first camera,
+// +Y up when gravity is known (from the data set, or the accelerometer, which
+// at rest measures the reaction to gravity and so points up), -Z the first
+// view direction made horizontal, as ARKit's gravity alignment does.
+#pragma once
+
+#include <Eigen/Geometry>
+#include <vector>
+
+#include "common/tracking_options.h"
+#include "vision_core/vision_core.h"
+
+namespace vc {
+
+// world_from_camera of the first camera in ARKit axes (a pure rotation).
+// first_imu: the first frame's samples (ARKit camera axes).
+Eigen::Isometry3d WorldFromFirstArkitCamera(
+    const TrackingOptions& options,
+    const std::vector<vc_imu_sample_t>& first_imu);
+
+// The rotation taking the camera's axes to world axes in which up (given in
+// camera axes, any non-zero length) is +Y. Exposed for tests.
+Eigen::Matrix3d GravityAlignedWorldFromCamera(const Eigen::Vector3d& up);
+
+}  // namespace vc

@@ -1,0 +1,58 @@
+import CVisionCore
+import XCTest
+
+@testable import ARScene
+
+final class TrackingConfigurationTests: XCTestCase {
+  /// The Swift defaults are the core's: one source of truth, checked.
+  func testDefaultsAreTheCoreDefaults() {
+    var core = vc_session_options_t()
+    vc_session_options_init(&core)
+    let swift = WorldTrackingConfiguration().coreOptions
+    withUnsafeBytes(of: core.tracking) { expected in
+      withUnsafeBytes(of: swift.tracking) { actual in
+        XCTAssertEqual(Array(actual), Array(expected))
+      }
+    }
+    XCTAssertNoThrow(try WorldTrackingConfiguration().validate())
+  }
+
+  func testBadValuesAreNamed() {
+    func message(_ change: (inout WorldTrackingConfiguration) -> Void) -> String? {
+      var configuration = WorldTrackingConfiguration()
+      change(&configuration)
+      do {
+        try configuration.validate()
+        return nil
+      } catch {
+        XCTAssertEqual(error.code, .invalidArgument)
+        return error.message
+      }
+    }
+    XCTAssertEqual(
+      message { $0.tracking.maximumFeatures = 3 },
+      "tracking.maximumFeatures must be 8...4096, got 3")
+    XCTAssertEqual(
+      message { $0.tracking.opticalFlowWindowSize = 16 },
+      "tracking.opticalFlowWindowSize must be odd and 5...63, got 16")
+    XCTAssertNotNil(message { $0.tracking.depthRange = 0...4 })
+    XCTAssertNotNil(message { $0.tracking.inlierThreshold = .nan })
+    XCTAssertNotNil(message { $0.tracking.minimumInliersForNormal = 10 })
+    XCTAssertNotNil(message { $0.tracking.reanchorDelay = -1 })
+    XCTAssertNotNil(message { $0.initialUpDirection = .zero })
+    XCTAssertNil(message { $0.initialUpDirection = SIMD3(0, 2, 0) })
+  }
+
+  /// What validate() accepts the core accepts too, for the edges of each range.
+  func testTheCoreAcceptsWhatValidateAccepts() throws {
+    var configuration = WorldTrackingConfiguration()
+    configuration.tracking.maximumFeatures = 8
+    configuration.tracking.minimumInliers = 6
+    configuration.tracking.minimumInliersForNormal = 8
+    configuration.tracking.opticalFlowPyramidLevels = 0
+    configuration.tracking.keyframeFeatureFraction = 1
+    configuration.tracking.reanchorDelay = 0
+    configuration.worldAlignment = .camera
+    XCTAssertNoThrow(try Session(configuration: configuration))
+  }
+}
