@@ -19,6 +19,12 @@ struct ReplayCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Write events to FILE, or - for stdout.", valueName: "FILE|-"))
   var events: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Write measured camera poses to FILE in TUM format, in the ground truth's camera convention.",
+      valueName: "FILE"))
+  var trajectory: String?
+
   @Option(help: "Replay at most N frames.")
   var maxFrames: Int?
 
@@ -38,8 +44,17 @@ struct ReplayCommand: ParsableCommand {
       sequence: sequence, options: ReplayOptions(maxFrames: maxFrames, includeTimings: !noTimings))
     let sink = try EventSink(path: events)
     var progress = ProgressBar(label: "replay", enabled: !quiet && events != "-")
-    let summary = try replay.run(emit: { try sink.write($0) }, progress: { progress.update($0, of: $1) })
+    var poses: [TimedPose] = []
+    let summary = try replay.run(
+      emit: { try sink.write($0) }, progress: { progress.update($0, of: $1) },
+      pose: { poses.append($0) })
     try sink.close()
+    if let trajectory {
+      try TUMTrajectory.write(
+        poses, to: URL(fileURLWithPath: trajectory),
+        comment: "ARScene trajectory of \(sequence.description.name): world_from_camera,"
+          + " \(sequence.description.groundTruthConvention) camera axes")
+    }
     if !quiet { Terminal.printError(summary.readableText) }
   }
 }

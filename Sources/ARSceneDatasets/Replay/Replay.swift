@@ -2,7 +2,8 @@ import ARScene
 import Foundation
 
 /// Plays a recorded sequence through a ``Session`` and reports what happened
-/// as JSON Lines events: `session` first, one `frame` per frame, `summary` last.
+/// as JSON Lines events: `session` first, one `frame` per frame (with a
+/// `trackingState` event before it whenever the state changes), `summary` last.
 ///
 /// Every event has `type`, `t` (session time: seconds since the first frame)
 /// and `frame` (index). Without timings the events depend only on the
@@ -31,9 +32,13 @@ public struct Replay {
   /// `progress` the number of frames done and the total.
   /// Throws ``DatasetError`` naming the frame's file when a frame cannot be read
   /// or is rejected by the session; events before it have been emitted.
+  /// `pose` receives every measured camera pose, in the sequence's
+  /// ground-truth camera convention (what `--trajectory` writes); frames whose
+  /// pose is held or absent are left out rather than guessed.
   public func run(
     emit: (String) throws -> Void,
-    progress: (Int, Int) -> Void = { _, _ in }
+    progress: (Int, Int) -> Void = { _, _ in },
+    pose: (TimedPose) throws -> Void = { _ in }
   ) throws -> ReplaySummary {
     let started = Date()
     let session = try Self.makeSession(configuration)
@@ -42,6 +47,7 @@ public struct Replay {
     var summary = ReplaySummary(sequenceName: sequence.description.name)
     summary.problems = sequence.problems
     var intensitySum = 0.0
+    var trackingState = Camera.TrackingState.notAvailable
 
     try emit(sessionEvent(frameCount: frames.count).text)
     for record in frames {
@@ -57,7 +63,17 @@ public struct Replay {
       }
       let frame = update.frame
       let t = record.timestamp - origin
+      if frame.camera.trackingState != trackingState {
+        trackingState = frame.camera.trackingState
+        try emit(trackingStateEvent(trackingState, t: t, frame: frame.index).text)
+        summary.trackingStateChanges += 1
+      }
       try emit(frameEvent(frame, t: t, decodeMilliseconds: decodeMilliseconds).text)
+      if frame.trackingStatistics.isPoseMeasured {
+        summary.framesWithMeasuredPose += 1
+        try pose(Self.groundTruthConventionPose(frame))
+      }
+      if frame.camera.trackingState == .normal { summary.framesTrackedNormally += 1 }
 
       summary.framesProcessed += 1
       summary.duration = t
@@ -105,9 +121,46 @@ public struct Replay {
     return event
   }
 
+  /// The engine reports world_from_camera with ARKit camera axes; datasets'
+  /// ground truth (TUM, 7-Scenes) uses OpenCV's, so trajectories are written
+  /// that way for `evo_ape tum GT EST -a` to compare directly.
+  static func groundTruthConventionPose(_ frame: Frame) -> TimedPose {
+    let worldFromCamera = frame.camera.transform * .cameraAxesFlip
+    return TimedPose(
+      timestamp: frame.timestamp, rotation: worldFromCamera.rotation,
+      translation: SIMD3<Double>(worldFromCamera.translation))
+  }
+
+  private func trackingStateEvent(_ state: Camera.TrackingState, t: Double, frame: Int) -> JSONLine {
+    var event = Self.header(type: "trackingState", t: t, frame: frame)
+    switch state {
+    case .notAvailable:
+      event.add("state", "notAvailable")
+      event.addNull("reason")
+    case .normal:
+      event.add("state", "normal")
+      event.addNull("reason")
+    case .limited(let reason):
+      event.add("state", "limited")
+      event.add("reason", "\(reason)")
+    }
+    return event
+  }
+
   private func frameEvent(_ frame: Frame, t: Double, decodeMilliseconds: Double) -> JSONLine {
     var event = Self.header(type: "frame", t: t, frame: frame.index)
     event.add("timestamp", frame.timestamp)
+    event.add("trackingState", "\(frame.camera.trackingState)")
+    if frame.camera.trackingState != .notAvailable {
+      event.add("worldFromCamera", frame.camera.transform.columnMajor.map(Double.init), decimals: 6)
+    }
+    var tracking = JSONLine()
+    tracking.add("trackedFeatures", frame.trackingStatistics.trackedFeatures)
+    tracking.add("inliers", frame.trackingStatistics.inliers)
+    tracking.add("mapPoints", frame.trackingStatistics.mapPoints)
+    tracking.add("keyframe", frame.trackingStatistics.isKeyframe)
+    tracking.add("poseMeasured", frame.trackingStatistics.isPoseMeasured)
+    event.add("tracking", tracking)
     if let light = frame.lightEstimate {
       var estimate = JSONLine()
       estimate.add("ambientIntensity", Double(light.ambientIntensity), decimals: 2)
@@ -134,6 +187,8 @@ public struct Replay {
     var event = Self.header(type: "summary", t: summary.duration, frame: lastFrame)
     event.add("framesProcessed", summary.framesProcessed)
     event.add("framesWithDepth", summary.framesWithDepth)
+    event.add("framesTrackedNormally", summary.framesTrackedNormally)
+    event.add("framesWithMeasuredPose", summary.framesWithMeasuredPose)
     event.add("meanAmbientIntensity", summary.meanAmbientIntensity, decimals: 2)
     event.add("problems", summary.problems)
     return event

@@ -12,6 +12,11 @@ public struct ReplaySummary: Sendable {
   public var minMeanLuminance = Double.infinity
   public var maxMeanLuminance = -Double.infinity
   public var framesWithDepth = 0
+  /// Frames whose tracking state was `normal`.
+  public var framesTrackedNormally = 0
+  /// Frames with a pose measured from that frame (what a trajectory holds).
+  public var framesWithMeasuredPose = 0
+  public var trackingStateChanges = 0
   /// Non-fatal findings of the dataset reader.
   public var problems: [String] = []
 
@@ -27,6 +32,9 @@ public struct ReplaySummary: Sendable {
         + " brightness \(String(format: "%.2f", framesProcessed > 0 ? minMeanLuminance : 0))"
         + "...\(String(format: "%.2f", framesProcessed > 0 ? maxMeanLuminance : 0)).",
       "Depth in \(framesWithDepth) of \(framesProcessed) frames.",
+      "Tracking: normal in \(framesTrackedNormally) of \(framesProcessed) frames"
+        + " (\(String(format: "%.1f", framesProcessed > 0 ? 100 * Double(framesTrackedNormally) / Double(framesProcessed) : 0))%),"
+        + " a measured pose in \(framesWithMeasuredPose), \(trackingStateChanges) state changes.",
     ]
     if !problems.isEmpty {
       lines.append("Dataset problems (\(problems.count)):")

@@ -1,0 +1,63 @@
+import Foundation
+import XCTest
+
+/// replay --trajectory, then eval: the path a SLAM user takes to score the
+/// tracker, checked end to end on a synthetic sequence with exact ground truth.
+final class TrajectoryCommandTests: XCTestCase {
+  private var directory: URL!
+
+  override func setUpWithError() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("trajectory-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  func testReplayedTrajectoryScoresAgainstGroundTruth() throws {
+    let sequence = directory.appendingPathComponent("walk").path
+    let synth = try CommandRunner.run([
+      "dataset", "synth", "--scene", "room", "--frames", "30", "--seed", "5",
+      "--width", "160", "--height", "120", "--out", sequence, "--quiet",
+    ])
+    XCTAssertEqual(synth.status, 0, synth.stderr)
+
+    let trajectory = directory.appendingPathComponent("est.txt").path
+    let events = directory.appendingPathComponent("events.jsonl").path
+    let replay = try CommandRunner.run([
+      "replay", sequence, "--trajectory", trajectory, "--events", events, "--no-timings", "--quiet",
+    ])
+    XCTAssertEqual(replay.status, 0, replay.stderr)
+
+    let lines = try String(contentsOfFile: trajectory, encoding: .utf8).split(separator: "\n")
+    let poses = lines.filter { !$0.hasPrefix("#") }
+    XCTAssertGreaterThanOrEqual(poses.count, 25, "most frames have a measured pose")
+    XCTAssertTrue(poses.allSatisfy { $0.split(separator: " ").count == 8 }, "TUM lines")
+
+    let eval = try CommandRunner.run(["eval", sequence, "--trajectory", trajectory, "--json"])
+    XCTAssertEqual(eval.status, 0, eval.stderr)
+    let report = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(eval.stdout.utf8)) as? [String: Any])
+    let ate = try XCTUnwrap((report["ate"] as? [String: Double])?["rmse"])
+    XCTAssertLessThan(ate, 0.02, "a 1 s synthetic walk is tracked to well under 2 cm")
+
+    let stateEvents = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n")
+      .filter { $0.contains(#""type":"trackingState""#) }
+    XCTAssertTrue(stateEvents.first?.contains(#""reason":"initializing""#) ?? false, "\(stateEvents)")
+    XCTAssertTrue(stateEvents.contains { $0.contains(#""state":"normal""#) }, "\(stateEvents)")
+  }
+
+  func testEvalWithoutGroundTruthOrWithABadTrajectoryExitsOne() throws {
+    let sequence = directory.appendingPathComponent("walk").path
+    XCTAssertEqual(
+      try CommandRunner.run([
+        "dataset", "synth", "--frames", "3", "--width", "64", "--height", "48", "--out", sequence, "--quiet",
+      ]).status, 0)
+    let broken = directory.appendingPathComponent("broken.txt")
+    try "0.0 1 2 3 0 0 0 1\n0.1 nan 2 3 0 0 0 1\n".write(to: broken, atomically: true, encoding: .utf8)
+    let result = try CommandRunner.run(["eval", sequence, "--trajectory", broken.path])
+    XCTAssertEqual(result.status, 1, result.stderr)
+    XCTAssertTrue(result.stderr.contains("broken.txt:2"), result.stderr)
+  }
+}
