@@ -78,6 +78,20 @@ final class TrajectoryEvaluationTests: XCTestCase {
     XCTAssertNil(evaluation.worstStretch)
   }
 
+  /// Frames at N/30 s and a trajectory written with microsecond timestamps
+  /// must still pair up: every frame of a full trajectory is tracked.
+  func testRoundedTrajectoryTimestampsStillCountAsTracked() throws {
+    let truth = try TUMTrajectory.read(groundTruthURL)
+    let frames = (0..<90).map { 100.0 + Double($0) / 30.0 }
+    let rounded = frames.map { t in
+      TimedPose(
+        timestamp: (t * 1e6).rounded() / 1e6, rotation: .identity, translation: SIMD3(t, sin(t), cos(t)))
+    }
+    let evaluation = try TrajectoryEvaluation(estimate: rounded, groundTruth: truth, frameTimestamps: frames)
+    XCTAssertEqual(evaluation.trackedFraction, 1)
+    XCTAssertNil(evaluation.worstStretch)
+  }
+
   func testTrajectoryTextRoundTripsAndIsStable() throws {
     let truth = try TUMTrajectory.read(groundTruthURL)
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("traj-\(UUID()).txt")

@@ -90,8 +90,11 @@ public struct TrajectoryEvaluation: Sendable {
     rpeRotationDegrees = ErrorStatistics(rotationErrors)
     rpePairs = translationErrors.count
 
-    let estimated = Set(estimate.map(\.timestamp))
-    let tracked = frameTimestamps.map { estimated.contains($0) }
+    // Trajectory files round time (TUM: microseconds) while frames at N/30 s
+    // do not, so a frame counts as tracked when a pose lies within half a
+    // millisecond of it, far below any camera's frame interval.
+    let estimated = estimate.map(\.timestamp).sorted()
+    let tracked = frameTimestamps.map { Self.contains(estimated, near: $0, within: 5e-4) }
     trackedFraction =
       frameTimestamps.isEmpty ? 0 : Double(tracked.filter { $0 }.count) / Double(frameTimestamps.count)
     worstStretch = Self.longestGap(frameTimestamps, tracked: tracked)
@@ -110,6 +113,17 @@ public struct TrajectoryEvaluation: Sendable {
     let (qg, tg) = motion(groundTruth.0, groundTruth.1)
     let errorTranslation = qg.conjugate.rotate(te - tg)
     return (distance(errorTranslation, .zero), qg.angle(to: qe))
+  }
+
+  /// Whether sorted `times` has a value within `tolerance` of `t`.
+  private static func contains(_ times: [Double], near t: Double, within tolerance: Double) -> Bool {
+    var low = 0
+    var high = times.count
+    while low < high {
+      let mid = (low + high) / 2
+      if times[mid] < t - tolerance { low = mid + 1 } else { high = mid }
+    }
+    return low < times.count && times[low] <= t + tolerance
   }
 
   private static func longestGap(_ times: [Double], tracked: [Bool]) -> (from: Double, to: Double)? {
