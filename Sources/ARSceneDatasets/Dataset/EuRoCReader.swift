@@ -246,10 +246,7 @@ enum EuRoCReader {
   private static func tumPoses(
     _ list: TextList, problems: inout [String]
   ) throws(DatasetError) -> [TimedPose] {
-    try list.timeOrdered("timestamp tx ty tz qx qy qz qw", problems: &problems) {
-      (entry) throws(DatasetError) -> TimedPose in
-      try pose(list, entry, euroc: false)
-    }.map(\.value)
+    try TUMTrajectory.poses(in: list, problems: &problems)
   }
 
   /// A pose line: EuRoC's columns (nanoseconds, position, quaternion w x y

@@ -205,24 +205,7 @@ public enum SequenceLoader {
     _ name: String, in folder: URL, problems: inout [String]
   ) throws(DatasetError) -> [TimedPose] {
     guard let list = try TextList.read(name, in: folder) else { return [] }
-    return try list.timeOrdered("timestamp tx ty tz qx qy qz qw", problems: &problems) {
-      (entry) throws(DatasetError) -> TimedPose in
-      let translation = SIMD3(
-        try list.number(entry, 1, "tx"), try list.number(entry, 2, "ty"),
-        try list.number(entry, 3, "tz"))
-      let rotation = Quaternion(
-        x: try list.number(entry, 4, "qx"), y: try list.number(entry, 5, "qy"),
-        z: try list.number(entry, 6, "qz"), w: try list.number(entry, 7, "qw"))
-      // Files written with 4 decimals are off unit length by ~1e-4: normalise
-      // those, reject anything that is not a rotation at all.
-      guard abs(rotation.norm - 1) <= 1e-3 else {
-        throw list.error(
-          entry, "quaternion (qx qy qz qw) has norm \(rotation.norm); it must be 1 within 0.001")
-      }
-      return TimedPose(
-        timestamp: try list.number(entry, 0, "timestamp"), rotation: rotation.normalized,
-        translation: translation)
-    }.map(\.value)
+    return try TUMTrajectory.poses(in: list, problems: &problems)
   }
 
   /// imu.txt when present, else TUM's accelerometer.txt with zero rotation rate.
