@@ -12,7 +12,8 @@ public struct TrackingStatistics: Equatable, Sendable {
   /// This frame extended the map.
   public var isKeyframe: Bool
   /// The pose was measured from this frame; false when it is held from an
-  /// earlier frame (too dark, tracking lost) or there is none yet.
+  /// earlier frame (too dark, tracking lost, or a new map started at the held
+  /// pose after a loss) or there is none yet.
   public var isPoseMeasured: Bool
   /// This frame found the existing map again after frames whose pose was
   /// held: the pose moves from the held one to the measured one.

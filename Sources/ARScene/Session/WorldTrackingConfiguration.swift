@@ -42,7 +42,9 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
     /// grid, each 1...256, spreading features over the image. Default 16 x 12.
     public var gridColumns: Int = 16
     public var gridRows: Int = 12
-    /// FAST corner threshold in grey levels, 1...255. Default 20.
+    /// FAST corner threshold in grey levels, 1...255; an image with fewer
+    /// than twice ``maximumFeatures`` corners is searched again at a third of
+    /// it (at least 5). Default 20.
     public var cornerThreshold: Int = 20
     /// Optical-flow window side in pixels, odd, 5...63. Default 11.
     public var opticalFlowWindowSize: Int = 11

@@ -256,7 +256,8 @@ typedef struct vc_tracking_statistics {
   /** 1 when this frame became a keyframe (the map was extended). */
   int32_t is_keyframe;
   /** 1 when the pose was measured from this frame; 0 when it is held from an
-      earlier frame (dark, lost) or there is none yet. */
+      earlier frame (dark, lost, or a new map started at the held pose after
+      a loss) or there is none yet. */
   int32_t pose_measured;
   /** 1 when this frame found the existing map again after frames with a
       held pose: the pose moves from the held one to the measured one. */
@@ -353,7 +354,9 @@ typedef struct vc_tracking_options {
       over the image (each 1..256), which spreads features evenly. */
   int32_t grid_columns;
   int32_t grid_rows;
-  /** FAST corner threshold in grey levels (1..255). */
+  /** FAST corner threshold in grey levels (1..255); an image with fewer than
+      2 * max_features corners is searched again at a third of it (at least
+      5), so low-contrast images still give features. */
   int32_t fast_threshold;
   /** Optical flow: window side in pixels (odd, 5..63), pyramid levels above
       the full image (0..8), iterations per level (1..100). */

@@ -443,7 +443,10 @@ TrackingResult Tracker::Track(const TrackerFrame& frame) {
                  : std::min(map_.keyframe_count() + (keyframe ? 1 : 0),
                             options_.max_keyframes);
   result.statistics.is_keyframe = keyframe ? 1 : 0;
-  result.statistics.pose_measured = tracked ? 1 : 0;
+  // A new map after a loss starts at the held pose, which is no measurement;
+  // the first map defines the origin, which is.
+  const bool reanchored = evidence.map_created && state_.has_map;
+  result.statistics.pose_measured = tracked && !reanchored ? 1 : 0;
   result.statistics.relocalized = relocalized ? 1 : 0;
 
   map_.ReservePoints(new_point_count);

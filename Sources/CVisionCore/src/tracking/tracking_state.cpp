@@ -10,8 +10,13 @@ constexpr double kLightHysteresis = 1.25;
 // Tracking that degrades in an image less than twice as bright as the
 // darkness threshold is blamed on the light.
 constexpr double kDimFactor = 2.0;
-// The sharpness reference follows well-tracked frames over about a second.
+// The sharpness reference follows well-tracked frames over about a second,
+// blurred ones over about three.
 constexpr double kSharpnessSmoothing = 0.05;
+constexpr double kBlurredSharpnessSmoothing = 0.01;
+// Consecutive fast or blurred frames before a well-tracked camera is
+// reported as limited(excessiveMotion): 0.1 s at 30 Hz.
+constexpr int kRiskyFramesToLimit = 3;
 
 // Below this luminance the normalisation would amplify noise.
 constexpr double kMinNormalizingLuminance = 0.02;
@@ -83,15 +88,23 @@ TrackingStatus TrackingStateMachine::Update(const TrackingEvidence& evidence) {
       evidence.tracked && evidence.inliers >= min_inliers_normal_;
 
   if (evidence.map_created) good_frames_ = 0;
+  const bool risky =
+      evidence.large_motion || (blurred && !evidence.slow_motion);
+  risky_frames_ = risky ? risky_frames_ + 1 : 0;
   if (well_tracked) {
     ++good_frames_;
+    // Blurred frames pull the reference down only slowly, so a second of
+    // motion blur does not become the new normal, while a scene that is
+    // really less detailed is still adopted within a few seconds.
     const double sharpness = ExposureNormalizedSharpness(
         evidence.sharpness, evidence.mean_luminance);
+    const double smoothing =
+        blurred ? kBlurredSharpnessSmoothing : kSharpnessSmoothing;
     reference_sharpness_ =
         reference_sharpness_ == 0
             ? sharpness
             : reference_sharpness_ +
-                  kSharpnessSmoothing * (sharpness - reference_sharpness_);
+                  smoothing * (sharpness - reference_sharpness_);
   }
   // What degraded or lost tracking is blamed on, most specific first: a
   // dim image; motion beyond optical flow's reach; an image without corners
@@ -118,7 +131,13 @@ TrackingStatus TrackingStateMachine::Update(const TrackingEvidence& evidence) {
         (evidence.map_created && initialization_frames_ > 0)) {
       status_ = Limited(TrackingStateReason::kInitializing);
     } else if (well_tracked) {
-      status_ = {TrackingState::kNormal, TrackingStateReason::kNone};
+      // Tracked well despite fast motion or blur: the pose is measured, but
+      // its quality is at risk, as ARKit reports it. A blurred frame or two
+      // (real cameras have them) does not count.
+      status_ = risky_frames_ >= kRiskyFramesToLimit
+                    ? Limited(TrackingStateReason::kExcessiveMotion)
+                    : TrackingStatus{TrackingState::kNormal,
+                                     TrackingStateReason::kNone};
     } else {
       status_ = Limited(blame(TrackingStateReason::kInsufficientFeatures));
     }

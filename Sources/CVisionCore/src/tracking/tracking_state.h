@@ -88,6 +88,8 @@ class TrackingStateMachine {
   double reference_sharpness_ = 0;
   // Well-tracked frames since the map was made.
   int good_frames_ = 0;
+  // Consecutive frames with fast motion or blur.
+  int risky_frames_ = 0;
 };
 
 }  // namespace vc
