@@ -8,15 +8,12 @@
 #include "api/guard.h"
 #include "common/conventions.h"
 #include "common/status_error.h"
+#include "common/transform_checks.h"
 #include "frame/depth_registration.h"
 #include "frame/image_view.h"
 #include "vision_core/vision_core.h"
 
 namespace {
-
-// A color_from_depth whose rotation is off by more than this (per entry of
-// R^T R - I) is not rigid; float round trips from Swift stay far below it.
-constexpr double kRigidTolerance = 1e-3;
 
 // Larger cameras are certainly a corrupt size field; the cap also keeps the
 // z-buffer's allocation bounded.
@@ -47,32 +44,6 @@ void RequireIntrinsics(const vc_camera_intrinsics_t* k,
               VC_STATUS_INVALID_IMAGE);
 }
 
-Eigen::Isometry3d RequireRigid(const float color_from_depth[16]) {
-  const std::string where = "vc_depth_register: color_from_depth ";
-  vc::Require(color_from_depth != nullptr, where + "is NULL");
-  for (int i = 0; i < 16; ++i) {
-    vc::Require(
-        std::isfinite(color_from_depth[i]),
-        where + "has a non-finite element at index " + std::to_string(i));
-  }
-  const Eigen::Matrix4d m = vc::Matrix4dFromColumnMajor(color_from_depth);
-  vc::Require(
-      (m.row(3) - Eigen::RowVector4d(0, 0, 0, 1)).cwiseAbs().maxCoeff() <
-          kRigidTolerance,
-      where + "must have (0, 0, 0, 1) as its bottom row");
-  const Eigen::Matrix3d rotation = m.topLeftCorner<3, 3>();
-  const double orthogonality_error =
-      (rotation.transpose() * rotation - Eigen::Matrix3d::Identity())
-          .cwiseAbs()
-          .maxCoeff();
-  vc::Require(
-      orthogonality_error < kRigidTolerance && rotation.determinant() > 0.0,
-      where +
-          "must be rigid: its rotation must be orthonormal with "
-          "determinant +1");
-  return vc::IsometryFromColumnMajor(color_from_depth);
-}
-
 }  // namespace
 
 extern "C" {
@@ -87,8 +58,8 @@ vc_status_t vc_depth_register(const vc_depth_view_t* depth,
     vc::Require(depth != nullptr, "vc_depth_register: depth is NULL");
     RequireIntrinsics(depth_intrinsics, "depth_intrinsics");
     RequireIntrinsics(color_intrinsics, "color_intrinsics");
-    const Eigen::Isometry3d arkit_color_from_depth =
-        RequireRigid(color_from_depth);
+    const Eigen::Isometry3d arkit_color_from_depth = vc::RequireRigidTransform(
+        color_from_depth, "vc_depth_register: color_from_depth");
     vc::Require(out_depth != nullptr, "vc_depth_register: out_depth is NULL");
     const int64_t row_bytes = int64_t{color_intrinsics->width} * 2;
     vc::Require(out_stride_bytes >= row_bytes && out_stride_bytes % 2 == 0,

@@ -10,6 +10,7 @@
 #include "api/guard.h"
 #include "common/conventions.h"
 #include "common/status_error.h"
+#include "common/transform_checks.h"
 #include "synthetic/clutter_scene.h"
 #include "synthetic/frame_renderer.h"
 #include "synthetic/ray_caster.h"
@@ -44,10 +45,6 @@ static_assert(
 // cannot ask for gigabytes.
 constexpr int32_t kMaxImageSide = 8192;
 
-// A world_from_camera whose rotation is off by more than this (per matrix
-// entry of R^T R - I) is rejected rather than silently skewing the render;
-// float round trips through simd stay far below it.
-constexpr double kRotationTolerance = 1e-3;
 
 bool IsFinitePositive(double value) {
   return std::isfinite(value) && value > 0.0;
@@ -78,30 +75,6 @@ void RequireIntrinsics(const vc_camera_intrinsics_t& intrinsics,
   vc::Require(intrinsics.height > 0 && intrinsics.height <= kMaxImageSide,
               where + "height must be in 1..8192, got " +
                   std::to_string(intrinsics.height));
-}
-
-void RequireRigid(const float world_from_camera[16], const std::string& what) {
-  const std::string where = what + " ";
-  for (int i = 0; i < 16; ++i) {
-    vc::Require(
-        std::isfinite(world_from_camera[i]),
-        where + "has a non-finite element at index " + std::to_string(i));
-  }
-  const Eigen::Matrix4d m = vc::Matrix4dFromColumnMajor(world_from_camera);
-  vc::Require(
-      (m.row(3) - Eigen::RowVector4d(0, 0, 0, 1)).cwiseAbs().maxCoeff() <
-          kRotationTolerance,
-      where + "must have (0, 0, 0, 1) as its bottom row");
-  const Eigen::Matrix3d rotation = m.topLeftCorner<3, 3>();
-  const double orthogonality_error =
-      (rotation.transpose() * rotation - Eigen::Matrix3d::Identity())
-          .cwiseAbs()
-          .maxCoeff();
-  vc::Require(
-      orthogonality_error < kRotationTolerance && rotation.determinant() > 0.0,
-      where +
-          "must have a rotation (orthonormal, determinant +1) "
-          "in its upper-left 3x3");
 }
 
 vc::synthetic::PinholeCamera CameraFrom(const vc_camera_intrinsics_t& k) {
@@ -186,10 +159,12 @@ vc::synthetic::FrameOptions FrameOptionsFrom(
   frame.sensor.noise_seed = options.noise_seed;
   frame.lens_covered = options.lens_covered != 0;
   if (options.motion_blur_enabled != 0) {
-    RequireRigid(options.world_from_camera_shutter_open,
-                 where + "options->world_from_camera_shutter_open");
-    RequireRigid(options.world_from_camera_shutter_close,
-                 where + "options->world_from_camera_shutter_close");
+    vc::RequireRigidTransform(
+        options.world_from_camera_shutter_open,
+        where + "options->world_from_camera_shutter_open");
+    vc::RequireRigidTransform(
+        options.world_from_camera_shutter_close,
+        where + "options->world_from_camera_shutter_close");
     vc::synthetic::ShutterMotion shutter;
     shutter.world_from_opencv_camera_open =
         RenderPose(options.world_from_camera_shutter_open);
@@ -299,7 +274,7 @@ vc_status_t vc_synthetic_scene_render_with_options(
     RequireIntrinsics(*intrinsics, function);
     RequireOutputs(where, *intrinsics, out_rgb, rgb_stride_bytes, out_depth,
                    depth_stride_bytes, depth_units_per_metre);
-    RequireRigid(world_from_camera, where + "world_from_camera");
+    vc::RequireRigidTransform(world_from_camera, where + "world_from_camera");
     vc_synthetic_render_options_t defaults;
     vc_synthetic_render_options_init(&defaults);
     const vc::synthetic::FrameOptions frame =
@@ -421,7 +396,7 @@ vc_status_t vc_synthetic_scene_get_reference_visibility(
                 where + "world_from_camera is NULL");
     vc::Require(intrinsics != nullptr, where + "intrinsics is NULL");
     RequireIntrinsics(*intrinsics, function);
-    RequireRigid(world_from_camera, where + "world_from_camera");
+    vc::RequireRigidTransform(world_from_camera, where + "world_from_camera");
     const Eigen::Isometry3d pose = RenderPose(world_from_camera);
     const vc::synthetic::PinholeCamera camera = CameraFrom(*intrinsics);
     ReturnList(function.c_str(), static_cast<int32_t>(scene->references.size()),
