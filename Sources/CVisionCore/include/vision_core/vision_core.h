@@ -327,6 +327,137 @@ VC_API vc_status_t vc_depth_register(
     int32_t out_stride_bytes, float out_units_per_metre);
 
 /* ------------------------------------------------------------------------ */
+/* Planes                                                                   */
+/* ------------------------------------------------------------------------ */
+
+/** How a plane lies, like ARKit's plane-anchor alignment. */
+typedef enum vc_plane_alignment {
+  VC_PLANE_ALIGNMENT_HORIZONTAL = 1,
+  VC_PLANE_ALIGNMENT_VERTICAL = 2
+} vc_plane_alignment_t;
+
+/** What a plane is, like ARKit's plane classification (same order). */
+typedef enum vc_plane_classification {
+  VC_PLANE_CLASSIFICATION_NONE = 0,
+  VC_PLANE_CLASSIFICATION_WALL = 1,
+  VC_PLANE_CLASSIFICATION_FLOOR = 2,
+  VC_PLANE_CLASSIFICATION_CEILING = 3,
+  VC_PLANE_CLASSIFICATION_TABLE = 4,
+  VC_PLANE_CLASSIFICATION_SEAT = 5
+} vc_plane_classification_t;
+
+/** Whether a plane's classification is decided, like ARKit's
+    ARPlaneAnchor.ClassificationStatus (plus KNOWN). Values are stable. */
+typedef enum vc_plane_classification_status {
+  /** Classification is switched off or impossible (no gravity). */
+  VC_PLANE_CLASSIFICATION_STATUS_NOT_AVAILABLE = 0,
+  /** Not yet decided: too little of the plane has been seen. */
+  VC_PLANE_CLASSIFICATION_STATUS_UNDETERMINED = 1,
+  /** Decided that the plane is none of the known classes. */
+  VC_PLANE_CLASSIFICATION_STATUS_UNKNOWN = 2,
+  /** Decided; classification holds the class. Stable once reached. */
+  VC_PLANE_CLASSIFICATION_STATUS_KNOWN = 3
+} vc_plane_classification_status_t;
+
+/** Which planes a session detects: a bit set, like ARKit's
+    ARWorldTrackingConfiguration.PlaneDetection. */
+typedef enum vc_plane_detection {
+  VC_PLANE_DETECTION_NONE = 0,
+  VC_PLANE_DETECTION_HORIZONTAL = 1,
+  VC_PLANE_DETECTION_VERTICAL = 2
+} vc_plane_detection_t;
+
+/** Tunables of plane detection. Depths in metres, pixels of the depth map.
+    vc_session_options_init fills in defaults tuned for 640x480 depth. */
+typedef struct vc_plane_options {
+  /** vc_plane_detection_t bits; NONE (the default, as in ARKit) switches
+      plane detection off and costs nothing. */
+  int32_t detection;
+  /** Side of the square cells of the depth grid, in pixels (4..64). */
+  int32_t cell_size;
+  /** Depths outside min_depth..max_depth are ignored (0 < min < max). */
+  float min_depth;
+  float max_depth;
+  /** Depth noise grows with z^2: sigma_z = depth_noise * z^2 (> 0). A cell
+      is planar when its fit residual is within a few sigma of it. */
+  float depth_noise;
+  /** A plane's normal may be this many degrees away from exactly horizontal
+      or vertical (relative to gravity) and still count as one (> 0). */
+  float alignment_tolerance_degrees;
+  /** Square metres seen before a plane becomes an anchor (> 0). */
+  float min_anchor_area;
+} vc_plane_options_t;
+
+/** Largest number of boundary vertices of a plane anchor. */
+#define VC_PLANE_BOUNDARY_MAX_VERTICES 64
+
+/** A plane surface in the world, like ARKit's ARPlaneAnchor. */
+typedef struct vc_plane_anchor {
+  /** Stable for the anchor's life, never reused within a session; counts up
+      from 1 in order of creation, so replays give the same ids. */
+  uint64_t id;
+  /** Grows by one each time the anchor changes meaningfully (pose, extent
+      or boundary beyond a small threshold, or classification); starts at 1. */
+  uint32_t revision;
+  vc_plane_alignment_t alignment;
+  vc_plane_classification_t classification;
+  vc_plane_classification_status_t classification_status;
+  /** world_from_anchor, column-major, ARKit axes: +Y is the plane's normal
+      (towards the side it is seen from), the origin lies on the plane. */
+  float world_from_anchor[16];
+  /** The centre of the extent in the anchor's frame (y = 0), as ARKit's
+      ARPlaneAnchor.center. */
+  float center[3];
+  /** As ARKit's ARPlaneExtent: width along the extent's x, height along its
+      z, both metres, the extent rotated by rotation_on_y_axis radians about
+      the anchor's +Y. */
+  float extent_width;
+  float extent_height;
+  float extent_rotation_on_y_axis;
+  /** Square metres of the seen surface. */
+  float area;
+  /** The boundary polygon in the anchor's frame: (x, z) pairs,
+      counter-clockwise seen from +Y, boundary_vertex_count of them. */
+  int32_t boundary_vertex_count;
+  float boundary[2 * VC_PLANE_BOUNDARY_MAX_VERTICES];
+} vc_plane_anchor_t;
+
+/** An anchor that left the plane map during the last processed frame. */
+typedef struct vc_plane_anchor_removal {
+  uint64_t id;
+  /** The anchor that absorbed it when two turned out to be one surface (it
+      grows by this one's extent); 0 when it was simply removed. */
+  uint64_t absorbed_by;
+} vc_plane_anchor_removal_t;
+
+/** A plane found in one depth map, in the camera's ARKit axes. */
+typedef struct vc_plane_segment {
+  /** Unit normal pointing towards the camera; the plane is the points x
+      with normal . x + offset = 0 (offset in metres, > 0). */
+  float normal[3];
+  float offset;
+  /** Mean of the plane's points, metres. */
+  float centroid[3];
+  /** Grid cells and valid depth pixels that make up the segment. */
+  int32_t cell_count;
+  int32_t pixel_count;
+  /** Square metres covered, estimated from the pixels' footprints. */
+  float area;
+  /** Root-mean-square distance of the points from the plane, metres. */
+  float rms_distance;
+} vc_plane_segment_t;
+
+/** Finds the planar segments of one depth map (no session, no world): the
+    cell-grid pass the session runs on every frame. depth is DEPTH_U16 or
+    DEPTH_F32 of intrinsics' size; options may be NULL for the defaults
+    (its detection field is ignored here). Count protocol. Failures leave
+    their message in vc_last_error_message(). */
+VC_API vc_status_t vc_detect_plane_segments(
+    const vc_depth_view_t *depth, const vc_camera_intrinsics_t *intrinsics,
+    const vc_plane_options_t *options, vc_plane_segment_t *out_segments,
+    int32_t capacity, int32_t *out_count);
+
+/* ------------------------------------------------------------------------ */
 /* Session                                                                  */
 /* ------------------------------------------------------------------------ */
 
@@ -441,6 +572,8 @@ typedef struct vc_session_options {
   int32_t max_imu_samples_per_frame;
   /** Camera tracking. */
   vc_tracking_options_t tracking;
+  /** Plane detection. */
+  vc_plane_options_t planes;
 } vc_session_options_t;
 
 VC_API void vc_session_options_init(vc_session_options_t *options);
@@ -465,6 +598,18 @@ VC_API vc_status_t vc_session_get_stage_timings(const vc_session_t *session,
                                                 vc_stage_timing_t *out_timings,
                                                 int32_t capacity,
                                                 int32_t *out_count);
+
+/** The session's plane anchors after the last processed frame, in order of
+    id (count protocol). Empty while plane detection is off. */
+VC_API vc_status_t vc_session_get_plane_anchors(const vc_session_t *session,
+                                                vc_plane_anchor_t *out_anchors,
+                                                int32_t capacity,
+                                                int32_t *out_count);
+
+/** The anchors removed during the last processed frame (count protocol). */
+VC_API vc_status_t vc_session_get_plane_anchor_removals(
+    const vc_session_t *session, vc_plane_anchor_removal_t *out_removals,
+    int32_t capacity, int32_t *out_count);
 
 /** What vc_session_raise_for_testing throws. */
 typedef enum vc_test_fault {
@@ -613,22 +758,6 @@ VC_API vc_status_t vc_synthetic_scene_render_with_options(
     const vc_synthetic_render_options_t *options, uint8_t *out_rgb,
     int32_t rgb_stride_bytes, uint16_t *out_depth, int32_t depth_stride_bytes,
     float depth_units_per_metre, vc_synthetic_render_info_t *out_info);
-
-/** How a plane lies, like ARKit's plane-anchor alignment. */
-typedef enum vc_plane_alignment {
-  VC_PLANE_ALIGNMENT_HORIZONTAL = 1,
-  VC_PLANE_ALIGNMENT_VERTICAL = 2
-} vc_plane_alignment_t;
-
-/** What a plane is, like ARKit's plane classification (same order). */
-typedef enum vc_plane_classification {
-  VC_PLANE_CLASSIFICATION_NONE = 0,
-  VC_PLANE_CLASSIFICATION_WALL = 1,
-  VC_PLANE_CLASSIFICATION_FLOOR = 2,
-  VC_PLANE_CLASSIFICATION_CEILING = 3,
-  VC_PLANE_CLASSIFICATION_TABLE = 4,
-  VC_PLANE_CLASSIFICATION_SEAT = 5
-} vc_plane_classification_t;
 
 /** A plane of a synthetic scene: one face of its geometry, a rectangle. */
 typedef struct vc_synthetic_plane {

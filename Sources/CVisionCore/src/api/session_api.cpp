@@ -6,16 +6,12 @@
 #include <string>
 
 #include "api/guard.h"
+#include "api/session_handle.h"
 #include "common/session_options.h"
 #include "common/status_error.h"
 #include "session/session.h"
 #include "vision_core/vision_core.h"
 
-struct vc_session {
-  explicit vc_session(const vc::SessionOptions& options) : core(options) {}
-  vc::Session core;
-  vc::ErrorSlot error;
-};
 
 extern "C" {
 

@@ -12,6 +12,7 @@ SessionOptions SessionOptions::FromC(const vc_session_options_t& options) {
   result.statistics_sample_step = options.statistics_sample_step;
   result.max_imu_samples_per_frame = options.max_imu_samples_per_frame;
   result.tracking = TrackingOptions::FromC(options.tracking);
+  result.planes = PlaneOptions::FromC(options.planes);
   return result;
 }
 
@@ -20,6 +21,7 @@ void SessionOptions::ToC(vc_session_options_t* options) const {
   options->statistics_sample_step = statistics_sample_step;
   options->max_imu_samples_per_frame = max_imu_samples_per_frame;
   tracking.ToC(&options->tracking);
+  planes.ToC(&options->planes);
 }
 
 void SessionOptions::Check() const {
@@ -30,6 +32,7 @@ void SessionOptions::Check() const {
           "max_imu_samples_per_frame must be >= 0, got " +
               std::to_string(max_imu_samples_per_frame));
   tracking.Check();
+  planes.Check();
 }
 
 }  // namespace vc
