@@ -65,6 +65,8 @@ enum FormatFixtures {
 
   /// Frames 600, 601 and 603 of a 32x24 scene, frame 603 without a pose,
   /// with a sequence.json giving small cameras; pixel (5, 5) has no reading.
+  /// Gravity points along the world's +Y, unnormalised, one number a line as
+  /// published.
   static func sevenScenes(_ test: XCTestCase) throws -> URL {
     let folder = try SequenceFixtures.temporaryFolder(test, name: "redkitchen-seq-01")
     let poseText =
@@ -86,6 +88,8 @@ enum FormatFixtures {
       {"camera": {"width": 32, "height": 24, "fx": 30, "fy": 30, "cx": 15.5, "cy": 11.5},
        "depth": {"scale": 1000, "intrinsics": {"width": 32, "height": 24, "fx": 33, "fy": 33, "cx": 15.5, "cy": 11.5}}}
       """#, to: folder.appendingPathComponent("sequence.json"))
+    try SequenceFixtures.write(
+      "0.0\n2.0\n0.0\n", to: folder.appendingPathComponent("gravity-direction.txt"))
     return folder
   }
 

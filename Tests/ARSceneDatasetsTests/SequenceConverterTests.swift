@@ -110,6 +110,8 @@ final class SequenceConverterTests: XCTestCase {
     XCTAssertFalse(source.description.isDepthRegistered)
     let copy = try assertRoundTrip(source)
     XCTAssertTrue(copy.description.isDepthRegistered)
+    XCTAssertEqual(copy.description.gravity, SIMD3(0, 1, 0), "groundTruth.gravity in sequence.json")
+    XCTAssertEqual(copy.initialUpDirection, source.initialUpDirection)
     XCTAssertEqual(copy.groundTruth.count, 2)
     XCTAssertTrue(
       copy.description.provenance?.contains("converted from a 7scenes sequence") ?? false)

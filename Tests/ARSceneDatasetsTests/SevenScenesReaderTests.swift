@@ -49,6 +49,39 @@ final class SevenScenesReaderTests: XCTestCase {
     XCTAssertTrue(values.contains(0))
   }
 
+  func testGravityDirectionGivesTheFirstCameraItsUp() throws {
+    let sequence = try SequenceLoader.open(try makeSmallFolder())
+    XCTAssertEqual(sequence.description.gravity, SIMD3(0, 1, 0), "normalised")
+    // The first camera is turned a quarter about the world's Y, so its OpenCV
+    // +Y (down) is the world's +Y, the way gravity points: in ARKit camera
+    // axes, up is +Y.
+    let up = try XCTUnwrap(sequence.initialUpDirection)
+    XCTAssertEqual(up.x, 0, accuracy: 1e-6)
+    XCTAssertEqual(up.y, 1, accuracy: 1e-6)
+    XCTAssertEqual(up.z, 0, accuracy: 1e-6)
+    XCTAssertEqual(
+      WorldTrackingConfiguration().adopting(gravityOf: sequence).initialUpDirection, up)
+    var chosen = WorldTrackingConfiguration()
+    chosen.initialUpDirection = SIMD3(1, 0, 0)
+    XCTAssertEqual(
+      chosen.adopting(gravityOf: sequence).initialUpDirection, SIMD3(1, 0, 0),
+      "an up direction the caller chose wins")
+  }
+
+  func testBadGravityDirectionNamesTheFile() throws {
+    for (text, expected) in [
+      ("0 1\n", "must be 3 finite numbers"), ("0\n0\n0\n", "must not be the zero vector"),
+      ("0\nup\n0\n", "gravity-direction.txt:2"),
+    ] {
+      let folder = try makeSmallFolder()
+      try SequenceFixtures.write(text, to: folder.appendingPathComponent("gravity-direction.txt"))
+      let error = SequenceFixtures.datasetError { try SequenceLoader.open(folder) }
+      XCTAssertTrue(
+        error?.description.contains("gravity-direction.txt") ?? false, "\(error as Any)")
+      XCTAssertTrue(error?.description.contains(expected) ?? false, "\(error as Any)")
+    }
+  }
+
   func testPublishedCalibrationRegistersWithTheMeasuredBaseline() throws {
     // A 640x480 wall 2 m away: depth (f 585) seen by colour (f 525) 2 cm to
     // the right leaves colour columns < 27.6 and > 601.0 without depth; the

@@ -19,7 +19,7 @@ public struct Benchmark {
     repeats: Int = 3, warmupFrames: Int = 10, maxFrames: Int? = nil
   ) {
     self.sequence = sequence
-    self.configuration = configuration
+    self.configuration = configuration.adopting(gravityOf: sequence)
     self.repeats = repeats
     self.warmupFrames = warmupFrames
     self.maxFrames = maxFrames

@@ -30,12 +30,17 @@ public struct SequenceDescription: Equatable, Sendable {
   /// both sides (+X right, +Y down, +Z forward), like the ground truth and the
   /// calibration files of the datasets it comes from.
   public var colorFromDepth: Transform?
+  /// The direction of gravity (down, unit length) in the ground-truth world,
+  /// when the dataset states it (7-Scenes' gravity-direction.txt); nil when
+  /// unknown. Replays without an IMU use it to make world +Y up.
+  public var gravity: SIMD3<Double>?
 
   public init(
     name: String, camera: CameraIntrinsics, distortion: [Double]? = nil,
     depthUnitsPerMetre: Float? = nil, frameRate: Double? = nil, sensors: Set<Sensor> = [.color],
     groundTruthConvention: String = "opencv", provenance: String? = nil, licence: String? = nil,
-    depthIntrinsics: CameraIntrinsics? = nil, colorFromDepth: Transform? = nil
+    depthIntrinsics: CameraIntrinsics? = nil, colorFromDepth: Transform? = nil,
+    gravity: SIMD3<Double>? = nil
   ) {
     self.name = name
     self.camera = camera
@@ -48,6 +53,7 @@ public struct SequenceDescription: Equatable, Sendable {
     self.licence = licence
     self.depthIntrinsics = depthIntrinsics
     self.colorFromDepth = colorFromDepth
+    self.gravity = gravity
   }
 
   /// Whether depth pixels line up with colour pixels; when they do not,

@@ -88,6 +88,10 @@ enum SequenceJSON {
       description.sensors = sensors
     }
 
+    if let values = file.groundTruth?.gravity {
+      description.gravity = try gravity(values, key: "groundTruth.gravity", path: path)
+    }
+
     if let convention = file.groundTruth?.convention {
       description.groundTruthConvention = convention
       if convention != "opencv" {
@@ -109,7 +113,7 @@ enum SequenceJSON {
       "sensors": .array(
         SequenceDescription.Sensor.allCases.filter(description.sensors.contains)
           .map { .string($0.rawValue) }),
-      "groundTruth": .object(["convention": .string(description.groundTruthConvention)]),
+      "groundTruth": groundTruth(description),
     ]
     if let scale = description.depthUnitsPerMetre {
       var depth: [String: CanonicalJSON] = ["scale": .number(scale)]
@@ -125,6 +129,33 @@ enum SequenceJSON {
     if let provenance = description.provenance { top["provenance"] = .string(provenance) }
     if let licence = description.licence { top["licence"] = .string(licence) }
     return CanonicalJSON.object(top).text
+  }
+
+  /// A gravity direction read from a file: three finite numbers, not all
+  /// zero, returned at unit length.
+  static func gravity(
+    _ values: [Double], key: String, path: String
+  ) throws(DatasetError) -> SIMD3<Double> {
+    guard values.count == 3, values.allSatisfy(\.isFinite) else {
+      throw DatasetError(
+        file: path, "\"\(key)\" must be 3 finite numbers (a direction), got \(values)")
+    }
+    let direction = SIMD3(values[0], values[1], values[2])
+    let length = (direction * direction).sum().squareRoot()
+    guard length > 1e-9 else {
+      throw DatasetError(file: path, "\"\(key)\" must not be the zero vector")
+    }
+    return direction / length
+  }
+
+  private static func groundTruth(_ description: SequenceDescription) -> CanonicalJSON {
+    var members: [String: CanonicalJSON] = [
+      "convention": .string(description.groundTruthConvention)
+    ]
+    if let gravity = description.gravity {
+      members["gravity"] = .array([gravity.x, gravity.y, gravity.z].map { .number($0) })
+    }
+    return .object(members)
   }
 
   private static func camera(_ camera: CameraIntrinsics, distortion: [Double]?) -> CanonicalJSON {
@@ -254,5 +285,6 @@ enum SequenceJSON {
 
   private struct GroundTruthModel: Decodable {
     var convention: String?
+    var gravity: [Double]?
   }
 }

@@ -4,7 +4,8 @@ import Foundation
 /// Reads Microsoft's 7-Scenes layout: `frame-NNNNNN.color.png|jpg`,
 /// `frame-NNNNNN.depth.png` (millimetres, 65535 = no reading) and
 /// `frame-NNNNNN.pose.txt` (a row-major 4x4 camera-to-world matrix) per frame,
-/// optionally `camera-intrinsics.txt` (the depth camera's 3x3 matrix).
+/// optionally `camera-intrinsics.txt` (the depth camera's 3x3 matrix) and
+/// `gravity-direction.txt` (gravity in the ground-truth world).
 ///
 /// The Kinect's depth and colour cameras are separate and the published depth
 /// is in the depth camera's pixels, so the sequence describes both cameras and
@@ -140,6 +141,9 @@ enum SevenScenesReader {
     if let matrix = try TextList.read("camera-intrinsics.txt", in: folder) {
       description.depthIntrinsics = try cameraMatrix(matrix, size: depthCamera)
     }
+    if let list = try TextList.read("gravity-direction.txt", in: folder) {
+      description.gravity = try gravity(list)
+    }
     let jsonURL = folder.appendingPathComponent(SequenceJSON.fileName)
     guard FileManager.default.fileExists(atPath: jsonURL.path) else { return description }
     let data: Data
@@ -159,9 +163,22 @@ enum SevenScenesReader {
     if let depthIntrinsics = given.depthIntrinsics { description.depthIntrinsics = depthIntrinsics }
     if let colorFromDepth = given.colorFromDepth { description.colorFromDepth = colorFromDepth }
     if let frameRate = given.frameRate { description.frameRate = frameRate }
+    if let gravity = given.gravity { description.gravity = gravity }
     if let provenance = given.provenance { description.provenance = provenance }
     description.licence = given.licence ?? description.licence
     return description
+  }
+
+  /// gravity-direction.txt: the direction of gravity in the ground-truth
+  /// world as three numbers (one per line, as published, or on one line).
+  private static func gravity(_ list: TextList) throws(DatasetError) -> SIMD3<Double> {
+    var values: [Double] = []
+    for entry in list.entries {
+      for index in entry.fields.indices {
+        values.append(try list.number(entry, index, "g\(values.count)"))
+      }
+    }
+    return try SequenceJSON.gravity(values, key: "gravity direction", path: list.path)
   }
 
   /// A 3x3 pinhole matrix "fx 0 cx / 0 fy cy / 0 0 1" for an image of `size`.

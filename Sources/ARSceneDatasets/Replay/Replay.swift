@@ -19,7 +19,7 @@ public struct Replay {
     options: ReplayOptions = ReplayOptions()
   ) {
     self.sequence = sequence
-    self.configuration = configuration
+    self.configuration = configuration.adopting(gravityOf: sequence)
     self.options = options
   }
 
