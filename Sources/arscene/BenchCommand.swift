@@ -15,6 +15,8 @@ struct BenchCommand: ParsableCommand {
 
   @OptionGroup var input: SequenceOptions
 
+  @OptionGroup var planes: PlaneDetectionOption
+
   @Option(name: .customLong("repeat"), help: "Replay the sequence N times.")
   var repeats = 3
 
@@ -24,7 +26,8 @@ struct BenchCommand: ParsableCommand {
   @Option(help: "Use at most N frames.")
   var maxFrames: Int?
 
-  @Option(help: ArgumentHelp("Also write the report as JSON to FILE (- for stdout).", valueName: "FILE"))
+  @Option(
+    help: ArgumentHelp("Also write the report as JSON to FILE (- for stdout).", valueName: "FILE"))
   var json: String?
 
   func validate() throws {
@@ -34,8 +37,11 @@ struct BenchCommand: ParsableCommand {
   }
 
   func run() throws {
+    var configuration = WorldTrackingConfiguration()
+    configuration.planeDetection = try planes.parsed()
     let benchmark = Benchmark(
-      sequence: try input.open(), repeats: repeats, warmupFrames: warmup, maxFrames: maxFrames)
+      sequence: try input.open(), configuration: configuration, repeats: repeats,
+      warmupFrames: warmup, maxFrames: maxFrames)
     let report = try benchmark.run()
     if json == "-" {
       print(report.json)
@@ -45,7 +51,8 @@ struct BenchCommand: ParsableCommand {
     print(report.table)
     if let json {
       do { try Data((report.json + "\n").utf8).write(to: URL(fileURLWithPath: json)) } catch {
-        throw DatasetError(file: json, "cannot write the JSON report: \(error.localizedDescription)")
+        throw DatasetError(
+          file: json, "cannot write the JSON report: \(error.localizedDescription)")
       }
     }
   }

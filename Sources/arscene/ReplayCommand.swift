@@ -9,12 +9,16 @@ struct ReplayCommand: ParsableCommand {
     abstract: "Replay a sequence through the engine and write JSON Lines events.",
     discussion: """
       Events are one JSON object per line with "type", "t" (session time in seconds) \
-      and "frame": "session" first, one "frame" per frame, "summary" last. With \
-      --no-timings the output is byte-identical for the same input.
+      and "frame": "session" first, one "frame" per frame, "summary" last. What a \
+      frame causes ("trackingState", then "anchorAdded", "anchorUpdated", \
+      "anchorRemoved") comes before that frame's "frame" event. With --no-timings \
+      the output is byte-identical for the same input.
       """
   )
 
   @OptionGroup var input: SequenceOptions
+
+  @OptionGroup var planes: PlaneDetectionOption
 
   @Option(help: ArgumentHelp("Write events to FILE, or - for stdout.", valueName: "FILE|-"))
   var events: String?
@@ -40,8 +44,11 @@ struct ReplayCommand: ParsableCommand {
 
   func run() throws {
     let sequence = try input.open()
+    var configuration = WorldTrackingConfiguration()
+    configuration.planeDetection = try planes.parsed()
     let replay = Replay(
-      sequence: sequence, options: ReplayOptions(maxFrames: maxFrames, includeTimings: !noTimings))
+      sequence: sequence, configuration: configuration,
+      options: ReplayOptions(maxFrames: maxFrames, includeTimings: !noTimings))
     let sink = try EventSink(path: events)
     var progress = ProgressBar(label: "replay", enabled: !quiet && events != "-")
     var poses: [TimedPose] = []

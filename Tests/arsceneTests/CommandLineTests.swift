@@ -75,7 +75,13 @@ final class CommandLineTests: XCTestCase {
     XCTAssertEqual(types.first, "session")
     XCTAssertEqual(types.last, "summary")
     XCTAssertEqual(types.filter { $0 == "frame" }.count, 6)
-    XCTAssertEqual(Set(types), ["session", "trackingState", "frame", "summary"])
+    // Plane detection is on by default for replays, so anchor events may come too.
+    XCTAssertTrue(
+      Set(types).isSubset(of: [
+        "session", "trackingState", "anchorAdded", "anchorUpdated", "anchorRemoved", "frame",
+        "summary",
+      ]), "\(Set(types))")
+    XCTAssertTrue(Set(types).isSuperset(of: ["session", "trackingState", "frame", "summary"]))
     for event in events {
       XCTAssertNotNil(event["t"] as? Double, "every event has t")
       XCTAssertNotNil(event["frame"] as? Int, "every event has frame")
@@ -91,8 +97,10 @@ final class CommandLineTests: XCTestCase {
     let sequence = try synthesize()
     let result = try CommandRunner.run(["replay", sequence, "--events", "-", "--max-frames", "2"])
     XCTAssertEqual(result.status, 0, result.stderr)
-    let lines = result.stdout.split(separator: "\n").filter { !$0.contains(#""type":"trackingState""#) }
-    XCTAssertEqual(lines.count, 4, "session, 2 frames, summary (besides tracking-state changes)")
+    let lines = result.stdout.split(separator: "\n").filter {
+      !$0.contains(#""type":"trackingState""#) && !$0.contains(#""type":"anchor"#)
+    }
+    XCTAssertEqual(lines.count, 4, "session, 2 frames, summary (besides state and anchor changes)")
     let frame = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
     let timings = try XCTUnwrap(frame["timings"] as? [String: Double])
     XCTAssertEqual(Set(timings.keys), ["decode", "ingest", "imageStatistics", "tracking"])

@@ -31,4 +31,33 @@ struct CoreSession: ~Copyable {
     }
     return raw.map { StageTiming(name: String(cString: $0.name), milliseconds: $0.milliseconds) }
   }
+
+  /// The plane anchors after the last processed frame, in order of id.
+  func planeAnchors() throws(ARSceneError) -> [vc_plane_anchor_t] {
+    try fetch(vc_plane_anchor_t()) { (buffer, capacity, count) in
+      vc_session_get_plane_anchors(handle, buffer, capacity, count)
+    }
+  }
+
+  /// The plane anchors removed during the last processed frame.
+  func planeAnchorRemovals() throws(ARSceneError) -> [vc_plane_anchor_removal_t] {
+    try fetch(vc_plane_anchor_removal_t()) { (buffer, capacity, count) in
+      vc_session_get_plane_anchor_removals(handle, buffer, capacity, count)
+    }
+  }
+
+  /// The count protocol: ask for the count, then fill an array that size.
+  private func fetch<Element>(
+    _ empty: Element,
+    _ call: (UnsafeMutablePointer<Element>?, Int32, UnsafeMutablePointer<Int32>) -> vc_status_t
+  ) throws(ARSceneError) -> [Element] {
+    var count: Int32 = 0
+    try check(call(nil, 0, &count))
+    guard count > 0 else { return [] }
+    var elements = [Element](repeating: empty, count: Int(count))
+    try elements.withUnsafeMutableBufferPointer { (buffer) throws(ARSceneError) in
+      try check(call(buffer.baseAddress, Int32(buffer.count), &count))
+    }
+    return Array(elements.prefix(Int(count)))
+  }
 }

@@ -1,8 +1,33 @@
 /// Everything one call to ``Session/process(_:)`` produced.
+///
+/// Anchor changes are relative to the previous update, like the
+/// `session(_:didAdd:)`, `didUpdate` and `didRemove` callbacks of ARKit's
+/// `ARSessionDelegate`: an anchor appears in ``addedAnchors`` once, in
+/// ``updatedAnchors`` whenever it changed meaningfully (pose, extent,
+/// boundary or class), and in ``removedAnchors`` once, at the end.
 public struct FrameUpdate: Sendable {
   public var frame: Frame
+  /// Every anchor after this frame, like ARKit's `ARFrame.anchors`.
+  public var anchors: [any Anchor]
+  /// Anchors first reported in this frame.
+  public var addedAnchors: [any Anchor]
+  /// Anchors that changed in this frame, in their new state.
+  public var updatedAnchors: [any Anchor]
+  /// Anchors that left in this frame, each as last reported, with the
+  /// anchor that absorbed it when two turned out to be one surface.
+  public var removedAnchors: [AnchorRemoval]
 
-  public init(frame: Frame) {
+  public init(
+    frame: Frame, anchors: [any Anchor] = [], addedAnchors: [any Anchor] = [],
+    updatedAnchors: [any Anchor] = [], removedAnchors: [AnchorRemoval] = []
+  ) {
     self.frame = frame
+    self.anchors = anchors
+    self.addedAnchors = addedAnchors
+    self.updatedAnchors = updatedAnchors
+    self.removedAnchors = removedAnchors
   }
+
+  /// The plane anchors among ``anchors``.
+  public var planeAnchors: [PlaneAnchor] { anchors.compactMap { $0 as? PlaneAnchor } }
 }

@@ -7,9 +7,14 @@ internal import CVisionCore
 /// from one thread (or actor) at a time.
 ///
 /// ```swift
-/// let session = try Session(configuration: WorldTrackingConfiguration())
+/// var configuration = WorldTrackingConfiguration()
+/// configuration.planeDetection = [.horizontal, .vertical]
+/// let session = try Session(configuration: configuration)
 /// let update = try session.process(capturedFrame)
 /// print(update.frame.camera.trackingState, update.frame.camera.transform.translation)
+/// for case let plane as PlaneAnchor in update.addedAnchors {
+///   print(plane.identifier, plane.alignment, plane.classification, plane.planeExtent)
+/// }
 /// ```
 public final class Session {
   public let configuration: WorldTrackingConfiguration
@@ -19,6 +24,14 @@ public final class Session {
   /// before the first, when the camera's tracking state is
   /// ``Camera/TrackingState/notAvailable``.
   public private(set) var currentFrame: Frame?
+  /// The plane anchors after the last processed frame, in order of creation.
+  private var planeSnapshots: [PlaneAnchorSnapshot] = []
+
+  /// Every anchor after the last processed frame (today: plane anchors).
+  public var anchors: [any Anchor] { planeSnapshots.map(\.anchor) }
+
+  /// The plane anchors after the last processed frame, in order of creation.
+  public var planeAnchors: [PlaneAnchor] { planeSnapshots.map(\.anchor) }
 
   public init(configuration: WorldTrackingConfiguration = WorldTrackingConfiguration())
     throws(ARSceneError)
@@ -84,9 +97,26 @@ public final class Session {
         isKeyframe: tracking.is_keyframe != 0, isPoseMeasured: tracking.pose_measured != 0,
         relocalized: tracking.relocalized != 0),
       timings: try core.stageTimings())
+    let diff = try updatePlaneAnchors()
     processedFrames += 1
     currentFrame = frame
-    return FrameUpdate(frame: frame)
+    return FrameUpdate(
+      frame: frame, anchors: anchors, addedAnchors: diff.added, updatedAnchors: diff.updated,
+      removedAnchors: diff.removed)
+  }
+
+  /// Reads the core's plane map after a frame and says what changed. Only
+  /// small arrays cross here: the per-point work stayed in the core.
+  private func updatePlaneAnchors() throws(ARSceneError) -> AnchorDiff {
+    // With detection off the core keeps no plane map; skip the calls.
+    guard !configuration.planeDetection.isEmpty || !planeSnapshots.isEmpty else {
+      return AnchorDiff(previous: [], current: [], removals: [])
+    }
+    let current = try core.planeAnchors().map(PlaneAnchorSnapshot.init(core:))
+    let removals = try core.planeAnchorRemovals().map(PlaneAnchorRemovalRecord.init(core:))
+    let diff = AnchorDiff(previous: planeSnapshots, current: current, removals: removals)
+    planeSnapshots = current
+    return diff
   }
 
   /// The core's column-major 4x4 floats (a C array, imported as a tuple).

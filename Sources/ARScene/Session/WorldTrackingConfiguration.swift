@@ -18,8 +18,49 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
   public var initialUpDirection: SIMD3<Float>? = nil
   /// The camera tracker's tunables.
   public var tracking = TrackingOptions()
+  /// Which planes become ``PlaneAnchor``s, like ARKit's `planeDetection`.
+  /// Default none, as in ARKit: detection costs time, and the core skips it
+  /// entirely when no kind is asked for. Planes are found in depth, so frames
+  /// without depth add none.
+  public var planeDetection: PlaneDetection = []
+  /// Plane detection's tunables (used when ``planeDetection`` is not empty).
+  public var planes = PlaneOptions()
 
   public init() {}
+
+  /// Kinds of planes to detect, like `ARWorldTrackingConfiguration.PlaneDetection`.
+  public struct PlaneDetection: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    /// Planes whose normal is (within
+    /// ``PlaneOptions/alignmentToleranceDegrees``) parallel to gravity.
+    public static let horizontal = PlaneDetection(rawValue: 1 << 0)
+    /// Planes whose normal is (within the tolerance) perpendicular to gravity.
+    public static let vertical = PlaneDetection(rawValue: 1 << 1)
+  }
+
+  /// Plane detection's tunables; the defaults suit 640x480 depth. Depths are
+  /// metres, pixels are pixels of the depth map.
+  public struct PlaneOptions: Equatable, Sendable {
+    /// Side of the square cells the depth map is cut into, 4...64 pixels.
+    /// Each cell is fitted once; smaller cells find smaller planes at more
+    /// cost. Default 20 (a 32 x 24 grid at 640x480).
+    public var cellSize: Int = 20
+    /// Depths outside this range (0 < lower < upper) are ignored. Default 0.2...6.
+    public var depthRange: ClosedRange<Float> = 0.2...6
+    /// Depth noise model: sigma = depthNoise * z² metres; a cell is planar
+    /// when its fit is within a few sigma. > 0. Default 0.0014 (Kinect-class).
+    public var depthNoise: Float = 0.0014
+    /// How far (degrees, in (0, 45)) a normal may be from exactly horizontal
+    /// or vertical and still count as one. Default 10.
+    public var alignmentToleranceDegrees: Float = 10
+    /// Square metres of a surface seen before it becomes an anchor, > 0.
+    /// Default 0.05.
+    public var minimumAnchorArea: Float = 0.05
+
+    public init() {}
+  }
 
   /// How the world's axes are chosen. The origin is always the first camera's position.
   public enum WorldAlignment: Sendable {
@@ -140,6 +181,13 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
       }
     }
     try tracking.validate()
+    let known: PlaneDetection = [.horizontal, .vertical]
+    guard known.isSuperset(of: planeDetection) else {
+      throw ARSceneError(
+        .invalidArgument,
+        "planeDetection has unknown bits: \(planeDetection.subtracting(known).rawValue)")
+    }
+    try planes.validate()
   }
 
   var coreOptions: vc_session_options_t {
@@ -156,6 +204,10 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
       }
     let up = initialUpDirection ?? .zero
     options.tracking.first_camera_up = (up.x, up.y, up.z)
+    planes.write(to: &options.planes)
+    options.planes.detection =
+      (planeDetection.contains(.horizontal) ? Int32(VC_PLANE_DETECTION_HORIZONTAL.rawValue) : 0)
+      | (planeDetection.contains(.vertical) ? Int32(VC_PLANE_DETECTION_VERTICAL.rawValue) : 0)
     return options
   }
 }
@@ -280,5 +332,37 @@ extension WorldTrackingConfiguration.TrackingOptions {
     options.blur_sharpness_fraction = blurSharpnessFraction
     options.reanchor_delay_seconds = Float(reanchorDelay)
     options.random_seed = randomSeed
+  }
+}
+
+extension WorldTrackingConfiguration.PlaneOptions {
+  /// Throws ``ARSceneError/Code/invalidArgument`` naming the first bad value.
+  public func validate() throws(ARSceneError) {
+    func require(_ ok: Bool, _ message: @autoclosure () -> String) throws(ARSceneError) {
+      if !ok { throw ARSceneError(.invalidArgument, "planes." + message()) }
+    }
+    try require((4...64).contains(cellSize), "cellSize must be 4...64, got \(cellSize)")
+    try require(
+      depthRange.lowerBound.isFinite && depthRange.upperBound.isFinite
+        && depthRange.lowerBound > 0 && depthRange.upperBound > depthRange.lowerBound,
+      "depthRange must be finite with 0 < lower < upper, got \(depthRange)")
+    try require(
+      depthNoise.isFinite && depthNoise > 0, "depthNoise must be > 0, got \(depthNoise)")
+    try require(
+      alignmentToleranceDegrees.isFinite && alignmentToleranceDegrees > 0
+        && alignmentToleranceDegrees < 45,
+      "alignmentToleranceDegrees must be in (0, 45), got \(alignmentToleranceDegrees)")
+    try require(
+      minimumAnchorArea.isFinite && minimumAnchorArea > 0,
+      "minimumAnchorArea must be > 0, got \(minimumAnchorArea)")
+  }
+
+  func write(to options: inout vc_plane_options_t) {
+    options.cell_size = Int32(cellSize)
+    options.min_depth = depthRange.lowerBound
+    options.max_depth = depthRange.upperBound
+    options.depth_noise = depthNoise
+    options.alignment_tolerance_degrees = alignmentToleranceDegrees
+    options.min_anchor_area = minimumAnchorArea
   }
 }

@@ -27,6 +27,12 @@ public struct JSONLine: Sendable {
     fields.append((key, "[" + values.map { Self.number($0, decimals: decimals) }.joined(separator: ",") + "]"))
   }
 
+  /// An array of arrays of floats, such as a polygon's [[x, z], ...].
+  public mutating func add(_ key: String, _ rows: [[Double]], decimals: Int = 6) {
+    let text = rows.map { "[" + $0.map { Self.number($0, decimals: decimals) }.joined(separator: ",") + "]" }
+    fields.append((key, "[" + text.joined(separator: ",") + "]"))
+  }
+
   public mutating func add(_ key: String, _ values: [String]) {
     fields.append((key, "[" + values.map(Self.quoted).joined(separator: ",") + "]"))
   }

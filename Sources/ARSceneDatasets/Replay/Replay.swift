@@ -2,8 +2,21 @@ import ARScene
 import Foundation
 
 /// Plays a recorded sequence through a ``Session`` and reports what happened
-/// as JSON Lines events: `session` first, one `frame` per frame (with a
-/// `trackingState` event before it whenever the state changes), `summary` last.
+/// as JSON Lines events: `session` first, one `frame` per frame, `summary`
+/// last.
+///
+/// Everything a frame causes is written *before* that frame's `frame` event,
+/// in this order: `trackingState` (when the state changed), then
+/// `anchorAdded`, `anchorUpdated` and `anchorRemoved` (each group in order of
+/// creation). A reader can therefore apply events as they come and take the
+/// `frame` event as "this frame is complete".
+///
+/// Anchor events carry `"anchor": {"id", "kind": "plane", "transform": [16
+/// column-major floats, world_from_anchor], "alignment", "classification",
+/// "center": [x, y, z], "extent": {"width", "height", "rotationOnYAxis"},
+/// "boundary": [[x, z], ...]}` (anchor coordinates, metres, radians); a
+/// removal carries the anchor as last reported and `"absorbedBy"`, the id of
+/// the anchor it was merged into, or null.
 ///
 /// Every event has `type`, `t` (session time: seconds since the first frame)
 /// and `frame` (index). Without timings the events depend only on the
@@ -35,10 +48,14 @@ public struct Replay {
   /// `pose` receives every measured camera pose, in the sequence's
   /// ground-truth camera convention (what `--trajectory` writes); frames whose
   /// pose is held or absent are left out rather than guessed.
+  /// `onFrame` receives each frame's ``FrameUpdate`` after its events were
+  /// emitted: the frame, every anchor after it (``FrameUpdate/planeAnchors``)
+  /// and what changed.
   public func run(
     emit: (String) throws -> Void,
     progress: (Int, Int) -> Void = { _, _ in },
-    pose: (TimedPose) throws -> Void = { _ in }
+    pose: (TimedPose) throws -> Void = { _ in },
+    onFrame: (FrameUpdate) throws -> Void = { _ in }
   ) throws -> ReplaySummary {
     let started = Date()
     let session = try Self.makeSession(configuration)
@@ -48,6 +65,9 @@ public struct Replay {
     summary.problems = sequence.problems
     var intensitySum = 0.0
     var trackingState = Camera.TrackingState.notAvailable
+    var depthCheck = DepthCheck()
+    var lastAnchors: [PlaneAnchor] = []
+    summary.planeDetection = Self.planeDetectionNames(configuration.planeDetection)
 
     try emit(sessionEvent(frameCount: frames.count).text)
     for record in frames {
@@ -59,7 +79,8 @@ public struct Replay {
         update = try session.process(captured)
       } catch {
         throw DatasetError(
-          file: record.colorPath, "frame \(record.index) at \(record.timestamp) s: \(error.message)")
+          file: record.colorPath, "frame \(record.index) at \(record.timestamp) s: \(error.message)"
+        )
       }
       let frame = update.frame
       let t = record.timestamp - origin
@@ -68,6 +89,26 @@ public struct Replay {
         try emit(trackingStateEvent(trackingState, t: t, frame: frame.index).text)
         summary.trackingStateChanges += 1
       }
+      for anchor in update.addedAnchors {
+        try emit(anchorEvent("anchorAdded", anchor, t: t, frame: frame.index).text)
+      }
+      for anchor in update.updatedAnchors {
+        try emit(anchorEvent("anchorUpdated", anchor, t: t, frame: frame.index).text)
+      }
+      for removal in update.removedAnchors {
+        var event = anchorEvent("anchorRemoved", removal.anchor, t: t, frame: frame.index)
+        if let absorber = removal.absorbedBy {
+          event.add("absorbedBy", absorber.uuidString)
+          summary.planeAnchorsMerged += 1
+        } else {
+          event.addNull("absorbedBy")
+        }
+        try emit(event.text)
+      }
+      summary.planeAnchorsAdded += update.addedAnchors.count
+      summary.planeAnchorsUpdated += update.updatedAnchors.count
+      summary.planeAnchorsRemoved += update.removedAnchors.count
+      lastAnchors = update.planeAnchors
       try emit(frameEvent(frame, t: t, decodeMilliseconds: decodeMilliseconds).text)
       if frame.trackingStatistics.isPoseMeasured {
         summary.framesWithMeasuredPose += 1
@@ -82,10 +123,22 @@ public struct Replay {
       summary.minMeanLuminance = min(summary.minMeanLuminance, luminance)
       summary.maxMeanLuminance = max(summary.maxMeanLuminance, luminance)
       if captured.depth != nil { summary.framesWithDepth += 1 }
+      if !configuration.planeDetection.isEmpty {
+        depthCheck.add(depth: captured.depth, validFraction: frame.statistics.validDepthFraction)
+      }
+      try onFrame(update)
       progress(summary.framesProcessed, frames.count)
     }
     summary.meanAmbientIntensity =
       summary.framesProcessed > 0 ? intensitySum / Double(summary.framesProcessed) : 0
+    if !configuration.planeDetection.isEmpty {
+      for anchor in lastAnchors {
+        summary.planeAnchorsByClassification[anchor.classification, default: 0] += 1
+      }
+      summary.meanValidDepthFraction = depthCheck.meanValidFraction
+      summary.medianDepthMetres = depthCheck.medianDepthMetres
+      summary.depthDiagnostics = depthCheck.diagnostics
+    }
     summary.wallSeconds = Date().timeIntervalSince(started)
     try emit(summaryEvent(summary, lastFrame: max(frames.count - 1, 0)).text)
     return summary
@@ -117,6 +170,7 @@ public struct Replay {
     var configuration = JSONLine()
     configuration.add("lightEstimation", self.configuration.isLightEstimationEnabled)
     configuration.add("statisticsSampleStep", self.configuration.statisticsSampleStep)
+    configuration.add("planeDetection", Self.planeDetectionNames(self.configuration.planeDetection))
     event.add("configuration", configuration)
     return event
   }
@@ -131,7 +185,8 @@ public struct Replay {
       translation: SIMD3<Double>(worldFromCamera.translation))
   }
 
-  private func trackingStateEvent(_ state: Camera.TrackingState, t: Double, frame: Int) -> JSONLine {
+  private func trackingStateEvent(_ state: Camera.TrackingState, t: Double, frame: Int) -> JSONLine
+  {
     var event = Self.header(type: "trackingState", t: t, frame: frame)
     switch state {
     case .notAvailable:
@@ -191,7 +246,64 @@ public struct Replay {
     event.add("framesWithMeasuredPose", summary.framesWithMeasuredPose)
     event.add("meanAmbientIntensity", summary.meanAmbientIntensity, decimals: 2)
     event.add("problems", summary.problems)
+    var planes = JSONLine()
+    planes.add("detection", summary.planeDetection)
+    planes.add("anchors", summary.planeAnchorCount)
+    var classes = JSONLine()
+    for kind in PlaneAnchor.Classification.allCases {
+      classes.add(kind.rawValue, summary.planeAnchorsByClassification[kind] ?? 0)
+    }
+    planes.add("byClassification", classes)
+    planes.add("added", summary.planeAnchorsAdded)
+    planes.add("updated", summary.planeAnchorsUpdated)
+    planes.add("removed", summary.planeAnchorsRemoved)
+    planes.add("merged", summary.planeAnchorsMerged)
+    planes.add("meanValidDepthFraction", summary.meanValidDepthFraction, decimals: 4)
+    if let median = summary.medianDepthMetres {
+      planes.add("medianDepth", median, decimals: 4)
+    } else {
+      planes.addNull("medianDepth")
+    }
+    planes.add("depthDiagnostics", summary.depthDiagnostics)
+    event.add("planes", planes)
     return event
+  }
+
+  /// "horizontal", "vertical": the configuration's plane kinds as events name them.
+  static func planeDetectionNames(_ detection: WorldTrackingConfiguration.PlaneDetection)
+    -> [String]
+  {
+    (detection.contains(.horizontal) ? ["horizontal"] : [])
+      + (detection.contains(.vertical) ? ["vertical"] : [])
+  }
+
+  private func anchorEvent(_ type: String, _ anchor: any Anchor, t: Double, frame: Int)
+    -> JSONLine
+  {
+    var event = Self.header(type: type, t: t, frame: frame)
+    event.add("anchor", Self.anchorJSON(anchor))
+    return event
+  }
+
+  /// An anchor as events print it: metres and radians, 6 decimals for the
+  /// transform, 4 (a tenth of a millimetre) for the plane's own geometry.
+  static func anchorJSON(_ anchor: any Anchor) -> JSONLine {
+    var json = JSONLine()
+    json.add("id", anchor.identifier.uuidString)
+    json.add("kind", anchor is PlaneAnchor ? "plane" : "\(type(of: anchor))")
+    json.add("transform", anchor.transform.columnMajor.map(Double.init), decimals: 6)
+    guard let plane = anchor as? PlaneAnchor else { return json }
+    json.add("alignment", plane.alignment.rawValue)
+    json.add("classification", plane.classification.rawValue)
+    json.add(
+      "center", [plane.center.x, plane.center.y, plane.center.z].map(Double.init), decimals: 4)
+    var extent = JSONLine()
+    extent.add("width", Double(plane.planeExtent.width), decimals: 4)
+    extent.add("height", Double(plane.planeExtent.height), decimals: 4)
+    extent.add("rotationOnYAxis", Double(plane.planeExtent.rotationOnYAxis), decimals: 4)
+    json.add("extent", extent)
+    json.add("boundary", plane.boundary.map { [Double($0.x), Double($0.y)] }, decimals: 4)
+    return json
   }
 
   static func header(type: String, t: Double, frame: Int) -> JSONLine {

@@ -1,0 +1,92 @@
+import Foundation
+import XCTest
+
+/// `--plane-detection` on replay and bench: every accepted spelling, the
+/// default, and a usage error (exit 2) for anything else.
+final class PlaneDetectionCommandTests: XCTestCase {
+  private var directory: URL!
+
+  override func setUpWithError() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("planes-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  private func synthesize() throws -> String {
+    let path = directory.appendingPathComponent("seq").path
+    let result = try CommandRunner.run([
+      "dataset", "synth", "--scene", "room", "--frames", "3", "--seed", "3",
+      "--width", "96", "--height", "72", "--out", path, "--quiet",
+    ])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    return path
+  }
+
+  /// The session event's "planeDetection" for a replay run with `arguments`.
+  private func detection(_ sequence: String, _ arguments: [String]) throws -> [String]? {
+    let result = try CommandRunner.run(
+      ["replay", sequence, "--events", "-", "--no-timings", "--quiet"] + arguments)
+    XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
+    let first = try XCTUnwrap(result.stdout.split(separator: "\n").first)
+    let session = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
+    return (session["configuration"] as? [String: Any])?["planeDetection"] as? [String]
+  }
+
+  func testReplayParsesEveryAcceptedSpelling() throws {
+    let sequence = try synthesize()
+    XCTAssertEqual(try detection(sequence, []), ["horizontal", "vertical"], "both by default")
+    XCTAssertEqual(
+      try detection(sequence, ["--plane-detection", "horizontal,vertical"]),
+      ["horizontal", "vertical"])
+    XCTAssertEqual(
+      try detection(sequence, ["--plane-detection", "vertical,horizontal"]),
+      ["horizontal", "vertical"])
+    XCTAssertEqual(try detection(sequence, ["--plane-detection", "horizontal"]), ["horizontal"])
+    XCTAssertEqual(try detection(sequence, ["--plane-detection", "vertical"]), ["vertical"])
+    XCTAssertEqual(try detection(sequence, ["--plane-detection", "none"]), [])
+  }
+
+  func testBadValuesAreUsageErrors() throws {
+    for value in ["diagonal", "", "horizontal,", "none,vertical", "horizontal;vertical"] {
+      for command in ["replay", "bench"] {
+        let result = try CommandRunner.run([command, "x", "--plane-detection", value])
+        XCTAssertEqual(
+          result.status, 2, "\(command) --plane-detection '\(value)': \(result.stderr)")
+        XCTAssertTrue(
+          result.stderr.contains("--plane-detection must be horizontal,vertical"), result.stderr)
+      }
+    }
+  }
+
+  func testHelpNamesTheOption() throws {
+    for command in ["replay", "bench"] {
+      let help = try CommandRunner.run([command, "--help"])
+      XCTAssertEqual(help.status, 0)
+      XCTAssertTrue(help.stdout.contains("--plane-detection <kinds>"), help.stdout)
+    }
+  }
+
+  func testBenchRunsWithPlaneDetection() throws {
+    let sequence = try synthesize()
+    for value in ["horizontal,vertical", "none"] {
+      let result = try CommandRunner.run([
+        "bench", sequence, "--repeat", "1", "--warmup", "0", "--plane-detection", value,
+      ])
+      XCTAssertEqual(result.status, 0, result.stderr)
+      XCTAssertTrue(result.stdout.contains("frame (engine)"), result.stdout)
+    }
+  }
+
+  func testTheReplaySummarySaysWhatPlanesWereFound() throws {
+    let sequence = try synthesize()
+    let result = try CommandRunner.run(["replay", sequence])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertTrue(result.stderr.contains("Planes (horizontal, vertical): "), result.stderr)
+    let off = try CommandRunner.run(["replay", sequence, "--plane-detection", "none"])
+    XCTAssertFalse(off.stderr.contains("Planes"), off.stderr)
+  }
+}
