@@ -9,19 +9,6 @@
 namespace vc {
 namespace {
 
-void CheckIntrinsics(const vc_camera_intrinsics_t& k) {
-  const bool finite = std::isfinite(k.fx) && std::isfinite(k.fy) &&
-                      std::isfinite(k.cx) && std::isfinite(k.cy);
-  Require(finite, "camera intrinsics contain NaN or infinity");
-  Require(k.fx > 0 && k.fy > 0,
-          "camera focal lengths must be > 0, got fx=" + std::to_string(k.fx) +
-              " fy=" + std::to_string(k.fy));
-  Require(k.width > 0 && k.height > 0,
-          "camera image size must be > 0, got " + std::to_string(k.width) +
-              "x" + std::to_string(k.height),
-          VC_STATUS_INVALID_IMAGE);
-}
-
 void CheckImu(const vc_imu_sample_t* samples, int32_t count, int max_count,
               int64_t frame_timestamp_ns) {
   Require(count >= 0,
@@ -57,6 +44,34 @@ void CheckImu(const vc_imu_sample_t* samples, int32_t count, int max_count,
 
 }  // namespace
 
+void CheckCameraIntrinsics(const vc_camera_intrinsics_t& k) {
+  const bool finite = std::isfinite(k.fx) && std::isfinite(k.fy) &&
+                      std::isfinite(k.cx) && std::isfinite(k.cy);
+  Require(finite, "camera intrinsics contain NaN or infinity");
+  Require(k.fx > 0 && k.fy > 0,
+          "camera focal lengths must be > 0, got fx=" + std::to_string(k.fx) +
+              " fy=" + std::to_string(k.fy));
+  Require(k.width > 0 && k.height > 0,
+          "camera image size must be > 0, got " + std::to_string(k.width) +
+              "x" + std::to_string(k.height),
+          VC_STATUS_INVALID_IMAGE);
+}
+
+cv::Mat WrapDepthView(const vc_depth_view_t& depth) {
+  Require(depth.image.format == VC_PIXEL_FORMAT_DEPTH_U16 ||
+              depth.image.format == VC_PIXEL_FORMAT_DEPTH_F32,
+          std::string("depth image must be DEPTH_U16 or DEPTH_F32, got ") +
+              PixelFormatName(depth.image.format),
+          VC_STATUS_INVALID_IMAGE);
+  cv::Mat wrapped = WrapImageView(depth.image, "depth");
+  if (depth.image.format == VC_PIXEL_FORMAT_DEPTH_U16) {
+    Require(std::isfinite(depth.units_per_metre) && depth.units_per_metre > 0,
+            "depth units_per_metre must be finite and > 0, got " +
+                std::to_string(depth.units_per_metre));
+  }
+  return wrapped;
+}
+
 FrameInput ValidateFrameInput(const vc_frame_input_t& input,
                               int64_t previous_timestamp_ns,
                               int max_imu_samples) {
@@ -65,7 +80,7 @@ FrameInput ValidateFrameInput(const vc_frame_input_t& input,
               " ns is not after the previous frame's " +
               std::to_string(previous_timestamp_ns) + " ns",
           VC_STATUS_TIMESTAMP_ORDER);
-  CheckIntrinsics(input.intrinsics);
+  CheckCameraIntrinsics(input.intrinsics);
 
   FrameInput frame;
   frame.timestamp_ns = input.timestamp_ns;
@@ -88,12 +103,7 @@ FrameInput ValidateFrameInput(const vc_frame_input_t& input,
 
   if (input.depth != nullptr) {
     const vc_depth_view_t& depth = *input.depth;
-    Require(depth.image.format == VC_PIXEL_FORMAT_DEPTH_U16 ||
-                depth.image.format == VC_PIXEL_FORMAT_DEPTH_F32,
-            std::string("depth image must be DEPTH_U16 or DEPTH_F32, got ") +
-                PixelFormatName(depth.image.format),
-            VC_STATUS_INVALID_IMAGE);
-    frame.depth = WrapImageView(depth.image, "depth");
+    frame.depth = WrapDepthView(depth);
     Require(frame.depth.size() == frame.color.size(),
             "depth image is " + std::to_string(frame.depth.cols) + "x" +
                 std::to_string(frame.depth.rows) + " but the color image is " +
@@ -101,11 +111,6 @@ FrameInput ValidateFrameInput(const vc_frame_input_t& input,
                 std::to_string(frame.color.rows) +
                 ": depth must be registered to color",
             VC_STATUS_INVALID_IMAGE);
-    if (depth.image.format == VC_PIXEL_FORMAT_DEPTH_U16) {
-      Require(std::isfinite(depth.units_per_metre) && depth.units_per_metre > 0,
-              "depth units_per_metre must be finite and > 0, got " +
-                  std::to_string(depth.units_per_metre));
-    }
     frame.depth_units_per_metre = depth.units_per_metre;
   }
 

@@ -19,6 +19,15 @@ struct FrameInput {
   std::vector<vc_imu_sample_t> imu_samples;  // copied
 };
 
+// Intrinsics finite, focal lengths and image size positive. Throws
+// StatusError naming the problem.
+void CheckCameraIntrinsics(const vc_camera_intrinsics_t& k);
+
+// A depth view's format (DEPTH_U16 or DEPTH_F32), pixels and, for DEPTH_U16,
+// units per metre; returns a header over the caller's pixels. Throws
+// StatusError naming the problem.
+cv::Mat WrapDepthView(const vc_depth_view_t& depth);
+
 // Checks everything about input before any library call sees it: intrinsics
 // finite and positive and matching the colour size, colour format, depth
 // format and size, IMU samples finite and in time order, at most

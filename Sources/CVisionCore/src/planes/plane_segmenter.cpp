@@ -1,0 +1,529 @@
+#include "planes/plane_segmenter.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <numeric>
+
+namespace vc {
+namespace {
+
+// A cell needs half of its pixels for a fit that its noise bound can judge.
+constexpr double kMinValidFraction = 0.5;
+// A cell is planar when its fit's RMS residual is within 2 sigma of the
+// sensor noise at its depth, plus 2 mm for quantisation and rendering.
+constexpr double kResidualSigmas = 2.0;
+constexpr double kResidualFloor = 0.002;
+// Neighbouring pixels on a surface seen at up to 80 degrees of incidence
+// differ by z tan(80) / f; more than that (plus noise) is a depth edge.
+constexpr double kJumpTangent = 6.0;
+constexpr double kJumpSigmas = 4.0;
+// Growing: a cell joins a region when its normal is within 15 degrees of the
+// region's and its centroid within 4 sigma + 1 cm of the region's plane.
+// Merging adjacent regions asks for 10 degrees. Border pixels join within
+// 2 sigma + 5 mm.
+constexpr double kGrowAngleDegrees = 15.0;
+constexpr double kMergeAngleDegrees = 10.0;
+constexpr double kPlaneDistanceSigmas = 4.0;
+constexpr double kPlaneDistanceFloor = 0.01;
+constexpr double kBorderSigmas = 2.0;
+constexpr double kBorderFloor = 0.005;
+// Regions of fewer cells are noise or clutter, not surfaces.
+constexpr int kMinRegionCells = 4;
+// A border cell adds its part to a segment's footprint when at least this
+// fraction of its pixels lie on the plane.
+constexpr double kMinBorderFraction = 0.1;
+// Grazing views make the footprint of a pixel explode; beyond 80 degrees
+// the estimate is not worth more.
+constexpr double kMinCosIncidence = 0.17;
+
+constexpr double kDegrees = 3.14159265358979323846 / 180.0;
+
+double Sigma(const PlaneOptions& options, double z) {
+  return options.depth_noise * z * z;
+}
+
+double PlaneDistanceLimit(const PlaneOptions& options, double z) {
+  return kPlaneDistanceSigmas * Sigma(options, z) + kPlaneDistanceFloor;
+}
+
+// The fit with its normal towards the camera at the origin: normal . mean < 0.
+PlaneFit FacingCamera(PlaneFit fit, const Eigen::Vector3d& mean) {
+  if (fit.normal.dot(mean) > 0) fit.normal = -fit.normal;
+  fit.offset = -fit.normal.dot(mean);
+  return fit;
+}
+
+int Find(std::vector<int>& parent, int i) {
+  while (parent[i] != i) {
+    parent[i] = parent[parent[i]];
+    i = parent[i];
+  }
+  return i;
+}
+
+}  // namespace
+
+const std::vector<PlaneSegment>& PlaneSegmenter::Segment(
+    const cv::Mat& depth, float units_per_metre, const PinholeCamera& camera,
+    const PlaneOptions& options) {
+  segments_.clear();
+  cell_size_ = options.cell_size;
+  grid_columns_ = depth.cols / cell_size_;
+  grid_rows_ = depth.rows / cell_size_;
+  if (grid_columns_ == 0 || grid_rows_ == 0) return segments_;
+  BuildRays(camera);
+  AccumulateCells(depth, units_per_metre, options);
+  FitCells(options);
+  GrowRegions(options);
+  MergeRegions(options);
+  BuildSegments(camera, options);
+  RefineBorders(camera, options);
+  // Largest first; equal sizes keep grid order (std::sort is not stable, and
+  // std::stable_sort allocates).
+  order_.resize(segments_.size());
+  std::iota(order_.begin(), order_.end(), 0);
+  std::sort(order_.begin(), order_.end(), [this](int a, int b) {
+    return segments_[a].pixel_count != segments_[b].pixel_count
+               ? segments_[a].pixel_count > segments_[b].pixel_count
+               : a < b;
+  });
+  sorted_.clear();
+  for (const int index : order_) sorted_.push_back(std::move(segments_[index]));
+  segments_.swap(sorted_);
+  return segments_;
+}
+
+void PlaneSegmenter::BuildRays(const PinholeCamera& camera) {
+  const int width = grid_columns_ * cell_size_;
+  const int height = grid_rows_ * cell_size_;
+  ray_x_.resize(width);
+  ray_y_.resize(height);
+  for (int u = 0; u < width; ++u) ray_x_[u] = (u - camera.cx) / camera.fx;
+  for (int v = 0; v < height; ++v) ray_y_[v] = (v - camera.cy) / camera.fy;
+  ray_x_float_.assign(ray_x_.begin(), ray_x_.end());
+}
+
+void PlaneSegmenter::ConvertDepth(const cv::Mat& depth, float units_per_metre,
+                                  const PlaneOptions& options, int v) {
+  const int width = grid_columns_ * cell_size_;
+  float* out = depth_[v];
+  if (depth.type() == CV_16UC1) {
+    const float metres_per_unit = 1.0f / units_per_metre;
+    // Raw values within the depth range; 0 and 65535 always fall outside.
+    const int low = static_cast<int>(std::max(
+        1.0,
+        std::ceil(static_cast<double>(options.min_depth) * units_per_metre)));
+    const int high = static_cast<int>(std::min(
+        65534.0,
+        std::floor(static_cast<double>(options.max_depth) * units_per_metre)));
+    const uint16_t* raw = depth.ptr<uint16_t>(v);
+    for (int u = 0; u < width; ++u) {
+      const int r = raw[u];
+      out[u] = (r >= low && r <= high) ? r * metres_per_unit : 0.0f;
+    }
+  } else {
+    const float* metres = depth.ptr<float>(v);
+    const float min_depth = options.min_depth;
+    const float max_depth = options.max_depth;
+    for (int u = 0; u < width; ++u) {
+      const float z = metres[u];
+      // NaN fails both comparisons.
+      out[u] = (z >= min_depth && z <= max_depth) ? z : 0.0f;
+    }
+  }
+}
+
+float PlaneSegmenter::ReferenceDepth(int row, int column) const {
+  const int cs = cell_size_;
+  const float* middle_row = depth_[row * cs + cs / 2] + column * cs;
+  for (int k = 0; k < cs; ++k) {
+    if (middle_row[cs / 2 + (k % 2 == 0 ? k / 2 : -(k + 1) / 2)] > 0) {
+      return middle_row[cs / 2 + (k % 2 == 0 ? k / 2 : -(k + 1) / 2)];
+    }
+  }
+  for (int k = 0; k < cs; ++k) {
+    const float z = depth_(row * cs + k, column * cs + cs / 2);
+    if (z > 0) return z;
+  }
+  return 0.0f;
+}
+
+void PlaneSegmenter::AccumulateCells(const cv::Mat& depth,
+                                     float units_per_metre,
+                                     const PlaneOptions& options) {
+  const int cs = cell_size_;
+  const int width = grid_columns_ * cs;
+  depth_.create(grid_rows_ * cs, width);
+  cells_.resize(static_cast<size_t>(grid_columns_) * grid_rows_);
+  for (auto& column_sums : column_sums_) column_sums.resize(width);
+  reference_x_.resize(width);
+  reference_y_.resize(width);
+  reference_z_.resize(width);
+  reference_.resize(grid_columns_);
+
+  for (int row = 0; row < grid_rows_; ++row) {
+    for (int v = row * cs; v < (row + 1) * cs; ++v) {
+      ConvertDepth(depth, units_per_metre, options, v);
+    }
+    // Points are summed relative to a point of their cell, in float: the
+    // sums stay small, so their squares keep the precision the fit needs,
+    // and the per-column sums below vectorise.
+    const double ry_centre = ray_y_[row * cs + cs / 2];
+    for (int column = 0; column < grid_columns_; ++column) {
+      const double z = ReferenceDepth(row, column);
+      const double rx_centre = ray_x_[column * cs + cs / 2];
+      reference_[column] = Eigen::Vector3d(rx_centre * z, ry_centre * z, z);
+      for (int u = column * cs; u < (column + 1) * cs; ++u) {
+        reference_x_[u] = static_cast<float>(rx_centre * z);
+        reference_y_[u] = static_cast<float>(ry_centre * z);
+        reference_z_[u] = static_cast<float>(z);
+      }
+    }
+    for (auto& column_sums : column_sums_) {
+      std::fill(column_sums.begin(), column_sums.end(), 0.0f);
+    }
+    float* n = column_sums_[0].data();
+    float* sx = column_sums_[1].data();
+    float* sy = column_sums_[2].data();
+    float* sz = column_sums_[3].data();
+    float* sxx = column_sums_[4].data();
+    float* sxy = column_sums_[5].data();
+    float* sxz = column_sums_[6].data();
+    float* syy = column_sums_[7].data();
+    float* syz = column_sums_[8].data();
+    float* szz = column_sums_[9].data();
+    const float* rx = ray_x_float_.data();
+    const float* ref_x = reference_x_.data();
+    const float* ref_y = reference_y_.data();
+    const float* ref_z = reference_z_.data();
+    for (int v = row * cs; v < (row + 1) * cs; ++v) {
+      const float* z_row = depth_[v];
+      const float ry = static_cast<float>(ray_y_[v]);
+      for (int u = 0; u < width; ++u) {
+        const float z = z_row[u];
+        const float valid = z > 0 ? 1.0f : 0.0f;
+        const float x = (rx[u] * z - ref_x[u]) * valid;
+        const float y = (ry * z - ref_y[u]) * valid;
+        const float dz = (z - ref_z[u]) * valid;
+        n[u] += valid;
+        sx[u] += x;
+        sy[u] += y;
+        sz[u] += dz;
+        sxx[u] += x * x;
+        sxy[u] += x * y;
+        sxz[u] += x * dz;
+        syy[u] += y * y;
+        syz[u] += y * dz;
+        szz[u] += dz * dz;
+      }
+    }
+    for (int column = 0; column < grid_columns_; ++column) {
+      std::array<double, 10> s{};
+      for (int k = 0; k < 10; ++k) {
+        const float* sums = column_sums_[k].data() + column * cs;
+        double total = 0;
+        for (int u = 0; u < cs; ++u) total += sums[u];
+        s[k] = total;
+      }
+      Eigen::Matrix3d outer;
+      outer << s[4], s[5], s[6], s[5], s[7], s[8], s[6], s[8], s[9];
+      cells_[row * grid_columns_ + column].moments = PlaneMoments::FromSums(
+          s[0], Eigen::Vector3d(s[1], s[2], s[3]), outer, reference_[column]);
+    }
+  }
+}
+
+bool PlaneSegmenter::HasDepthJump(int row, int column, double z,
+                                  const PlaneOptions& options) const {
+  const int cs = cell_size_;
+  const double pixel_angle = std::abs(ray_x_[1] - ray_x_[0]);
+  const double limit =
+      kJumpTangent * z * pixel_angle + kJumpSigmas * Sigma(options, z);
+  // The middle row and the middle column, as CAPE checks them.
+  const float* middle_row = depth_[row * cs + cs / 2] + column * cs;
+  float previous = 0;
+  for (int k = 0; k < cs; ++k) {
+    const float current = middle_row[k];
+    if (current > 0) {
+      if (previous > 0 && std::abs(current - previous) > limit) return true;
+      previous = current;
+    }
+  }
+  previous = 0;
+  const int u = column * cs + cs / 2;
+  for (int k = 0; k < cs; ++k) {
+    const float current = depth_(row * cs + k, u);
+    if (current > 0) {
+      if (previous > 0 && std::abs(current - previous) > limit) return true;
+      previous = current;
+    }
+  }
+  return false;
+}
+
+void PlaneSegmenter::FitCells(const PlaneOptions& options) {
+  const int cs = cell_size_;
+  const double min_count = kMinValidFraction * cs * cs;
+  for (size_t i = 0; i < cells_.size(); ++i) {
+    Cell& cell = cells_[i];
+    cell.planar = false;
+    cell.region = -1;
+    if (cell.moments.count() < min_count) continue;
+    const double z = cell.moments.mean().z();
+    cell.fit = FacingCamera(cell.moments.Fit(), cell.moments.mean());
+    const double limit = kResidualSigmas * Sigma(options, z) + kResidualFloor;
+    if (cell.fit.mse > limit * limit) continue;
+    const int row = static_cast<int>(i) / grid_columns_;
+    const int column = static_cast<int>(i) % grid_columns_;
+    cell.planar = !HasDepthJump(row, column, z, options);
+  }
+}
+
+void PlaneSegmenter::GrowRegions(const PlaneOptions& options) {
+  const double cos_grow = std::cos(kGrowAngleDegrees * kDegrees);
+  seeds_.clear();
+  for (size_t i = 0; i < cells_.size(); ++i) {
+    if (cells_[i].planar) seeds_.push_back(static_cast<int>(i));
+  }
+  // Flattest cells first: their planes are the best to grow from.
+  std::sort(seeds_.begin(), seeds_.end(), [this](int a, int b) {
+    return cells_[a].fit.mse != cells_[b].fit.mse
+               ? cells_[a].fit.mse < cells_[b].fit.mse
+               : a < b;
+  });
+  region_moments_.clear();
+  region_fits_.clear();
+  region_cells_.clear();
+  for (const int seed : seeds_) {
+    if (cells_[seed].region >= 0) continue;
+    const int region = static_cast<int>(region_moments_.size());
+    PlaneMoments moments = cells_[seed].moments;
+    PlaneFit fit = cells_[seed].fit;
+    int count = 1;
+    int refit_at = 2;
+    cells_[seed].region = region;
+    queue_.assign(1, seed);
+    for (size_t head = 0; head < queue_.size(); ++head) {
+      const int current = queue_[head];
+      const int row = current / grid_columns_;
+      const int column = current % grid_columns_;
+      const std::array<int, 4> neighbours = {
+          column > 0 ? current - 1 : -1,
+          column + 1 < grid_columns_ ? current + 1 : -1,
+          row > 0 ? current - grid_columns_ : -1,
+          row + 1 < grid_rows_ ? current + grid_columns_ : -1};
+      for (const int next : neighbours) {
+        if (next < 0) continue;
+        Cell& cell = cells_[next];
+        if (!cell.planar || cell.region >= 0) continue;
+        if (std::abs(cell.fit.normal.dot(fit.normal)) < cos_grow) continue;
+        const Eigen::Vector3d& mean = cell.moments.mean();
+        if (std::abs(fit.normal.dot(mean) + fit.offset) >
+            PlaneDistanceLimit(options, mean.z())) {
+          continue;
+        }
+        cell.region = region;
+        moments.Add(cell.moments);
+        queue_.push_back(next);
+        // Refit each time the region doubles: log(n) fits, and the plane
+        // follows the region rather than its seed.
+        if (++count >= refit_at) {
+          fit = FacingCamera(moments.Fit(), moments.mean());
+          refit_at *= 2;
+        }
+      }
+    }
+    region_moments_.push_back(moments);
+    region_fits_.push_back(FacingCamera(moments.Fit(), moments.mean()));
+    region_cells_.push_back(count);
+  }
+}
+
+void PlaneSegmenter::MergeRegions(const PlaneOptions& options) {
+  const int region_count = static_cast<int>(region_moments_.size());
+  region_parent_.resize(region_count);
+  std::iota(region_parent_.begin(), region_parent_.end(), 0);
+  // Adjacent region pairs, each once, in a fixed order.
+  std::vector<std::pair<int, int>>& pairs = pairs_;
+  pairs.clear();
+  for (int row = 0; row < grid_rows_; ++row) {
+    for (int column = 0; column < grid_columns_; ++column) {
+      const int i = row * grid_columns_ + column;
+      const int a = cells_[i].region;
+      if (a < 0) continue;
+      const int right = column + 1 < grid_columns_ ? cells_[i + 1].region : -1;
+      const int below =
+          row + 1 < grid_rows_ ? cells_[i + grid_columns_].region : -1;
+      for (const int b : {right, below}) {
+        if (b >= 0 && b != a)
+          pairs.emplace_back(std::min(a, b), std::max(a, b));
+      }
+    }
+  }
+  std::sort(pairs.begin(), pairs.end());
+  pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+
+  const double cos_merge = std::cos(kMergeAngleDegrees * kDegrees);
+  const auto coplanar = [&](int a, int b) {
+    const PlaneFit& fa = region_fits_[a];
+    const PlaneFit& fb = region_fits_[b];
+    if (fa.normal.dot(fb.normal) < cos_merge) return false;
+    const Eigen::Vector3d& ma = region_moments_[a].mean();
+    const Eigen::Vector3d& mb = region_moments_[b].mean();
+    return std::abs(fa.normal.dot(mb) + fa.offset) <=
+               PlaneDistanceLimit(options, mb.z()) &&
+           std::abs(fb.normal.dot(ma) + fb.offset) <=
+               PlaneDistanceLimit(options, ma.z());
+  };
+  // Merging changes planes, which may allow further merges: repeat until
+  // nothing changes (a handful of rounds at most).
+  for (bool merged = true; merged;) {
+    merged = false;
+    for (const auto& [first, second] : pairs) {
+      const int a = Find(region_parent_, first);
+      const int b = Find(region_parent_, second);
+      if (a == b || !coplanar(a, b)) continue;
+      const int root = std::min(a, b);
+      const int other = std::max(a, b);
+      region_parent_[other] = root;
+      region_moments_[root].Add(region_moments_[other]);
+      region_cells_[root] += region_cells_[other];
+      region_fits_[root] = FacingCamera(region_moments_[root].Fit(),
+                                        region_moments_[root].mean());
+      merged = true;
+    }
+  }
+}
+
+void PlaneSegmenter::BuildSegments(const PinholeCamera& camera,
+                                   const PlaneOptions& options) {
+  (void)options;
+  const int region_count = static_cast<int>(region_moments_.size());
+  region_segment_.assign(region_count, -1);
+  for (int region = 0; region < region_count; ++region) {
+    if (region_parent_[region] != region ||
+        region_cells_[region] < kMinRegionCells) {
+      continue;
+    }
+    region_segment_[region] = static_cast<int>(segments_.size());
+    PlaneSegment segment;
+    segment.moments = region_moments_[region];
+    const PlaneFit& fit = region_fits_[region];
+    segment.normal = fit.normal;
+    segment.offset = fit.offset;
+    segment.centroid = segment.moments.mean();
+    segment.rms_distance = std::sqrt(fit.mse);
+    segments_.push_back(std::move(segment));
+  }
+  // Cells in grid order: each adds its pixels, its area and its rectangle.
+  const double inverse_focal_area = 1.0 / (camera.fx * camera.fy);
+  const int cs = cell_size_;
+  for (size_t i = 0; i < cells_.size(); ++i) {
+    if (cells_[i].region < 0) continue;
+    const int region = Find(region_parent_, cells_[i].region);
+    cells_[i].region = region;
+    const int index = region_segment_[region];
+    if (index < 0) continue;
+    PlaneSegment& segment = segments_[index];
+    const PlaneMoments& m = cells_[i].moments;
+    // A pixel at depth z on a plane at distance d covers z^3 / (fx fy d)
+    // square metres; sum z^3 ~ n z (z^2 + 3 var z) over the cell.
+    const double z = m.mean().z();
+    const double var_z = m.scatter()(2, 2) / m.count();
+    const double sum_z3 = m.count() * z * (z * z + 3.0 * var_z);
+    const double distance =
+        std::max(segment.offset, kMinCosIncidence * m.mean().norm());
+    segment.area += sum_z3 * inverse_focal_area / distance;
+    segment.pixel_count += static_cast<int>(m.count());
+    ++segment.cell_count;
+    const int row = static_cast<int>(i) / grid_columns_;
+    const int column = static_cast<int>(i) % grid_columns_;
+    segment.footprint.push_back({column * cs - 0.5f, row * cs - 0.5f,
+                                 (column + 1) * cs - 0.5f,
+                                 (row + 1) * cs - 0.5f});
+  }
+}
+
+void PlaneSegmenter::RefineBorders(const PinholeCamera& camera,
+                                   const PlaneOptions& options) {
+  if (segments_.empty()) return;
+  const double inverse_focal_area = 1.0 / (camera.fx * camera.fy);
+  const int cs = cell_size_;
+  constexpr int kMaxCandidates = 8;
+  for (int row = 0; row < grid_rows_; ++row) {
+    for (int column = 0; column < grid_columns_; ++column) {
+      const int i = row * grid_columns_ + column;
+      const int own = cells_[i].region;
+      if (own >= 0 && region_segment_[own] >= 0) continue;
+      // The segments of the 8 neighbours, each once.
+      std::array<int, kMaxCandidates> candidates;
+      int candidate_count = 0;
+      for (int dr = -1; dr <= 1; ++dr) {
+        for (int dc = -1; dc <= 1; ++dc) {
+          const int r = row + dr;
+          const int c = column + dc;
+          if ((dr == 0 && dc == 0) || r < 0 || c < 0 || r >= grid_rows_ ||
+              c >= grid_columns_) {
+            continue;
+          }
+          const int region = cells_[r * grid_columns_ + c].region;
+          const int segment = region >= 0 ? region_segment_[region] : -1;
+          if (segment < 0) continue;
+          if (std::find(candidates.begin(),
+                        candidates.begin() + candidate_count,
+                        segment) == candidates.begin() + candidate_count) {
+            candidates[candidate_count++] = segment;
+          }
+        }
+      }
+      if (candidate_count == 0) continue;
+      std::array<int, kMaxCandidates> pixels{};
+      std::array<double, kMaxCandidates> area{};
+      std::array<int, kMaxCandidates> u_low, u_high, v_low, v_high;
+      u_low.fill(cs * grid_columns_);
+      v_low.fill(cs * grid_rows_);
+      u_high.fill(-1);
+      v_high.fill(-1);
+      for (int v = row * cs; v < (row + 1) * cs; ++v) {
+        const float* depth_row = depth_[v];
+        const double ry = ray_y_[v];
+        for (int u = column * cs; u < (column + 1) * cs; ++u) {
+          const double z = depth_row[u];
+          if (z <= 0) continue;
+          const Eigen::Vector3d p(ray_x_[u] * z, ry * z, z);
+          int best = -1;
+          double best_distance =
+              kBorderSigmas * Sigma(options, z) + kBorderFloor;
+          for (int k = 0; k < candidate_count; ++k) {
+            const PlaneSegment& s = segments_[candidates[k]];
+            const double distance = std::abs(s.normal.dot(p) + s.offset);
+            if (distance < best_distance) {
+              best_distance = distance;
+              best = k;
+            }
+          }
+          if (best < 0) continue;
+          ++pixels[best];
+          const double offset = std::max(segments_[candidates[best]].offset,
+                                         kMinCosIncidence * p.norm());
+          area[best] += z * z * z * inverse_focal_area / offset;
+          u_low[best] = std::min(u_low[best], u);
+          u_high[best] = std::max(u_high[best], u);
+          v_low[best] = std::min(v_low[best], v);
+          v_high[best] = std::max(v_high[best], v);
+        }
+      }
+      for (int k = 0; k < candidate_count; ++k) {
+        if (pixels[k] < kMinBorderFraction * cs * cs) continue;
+        PlaneSegment& segment = segments_[candidates[k]];
+        segment.pixel_count += pixels[k];
+        segment.area += area[k];
+        segment.footprint.push_back({u_low[k] - 0.5f, v_low[k] - 0.5f,
+                                     u_high[k] + 0.5f, v_high[k] + 0.5f});
+      }
+    }
+  }
+}
+
+}  // namespace vc
