@@ -28,6 +28,9 @@ constexpr double kPlaneDistanceSigmas = 4.0;
 constexpr double kPlaneDistanceFloor = 0.01;
 constexpr double kBorderSigmas = 2.0;
 constexpr double kBorderFloor = 0.005;
+// A region's RMS residual may be at most twice its cells' (see
+// ConsistentRegion).
+constexpr double kRegionRoughness = 2.0;
 // Regions of fewer cells are noise or clutter, not surfaces.
 constexpr int kMinRegionCells = 4;
 // A border cell adds its part to a segment's footprint when at least this
@@ -59,6 +62,11 @@ int Find(std::vector<int>& parent, int i) {
     parent[i] = parent[parent[i]];
     i = parent[i];
   }
+  return i;
+}
+
+int Find(const std::vector<int>& parent, int i) {
+  while (parent[i] != i) i = parent[i];
   return i;
 }
 
@@ -396,6 +404,28 @@ void PlaneSegmenter::MergeRegions(const PlaneOptions& options) {
   }
 }
 
+bool PlaneSegmenter::ConsistentRegion(int region,
+                                      const PlaneOptions& options) const {
+  // Cells from one plane leave the region's fit about as flat as the cells'
+  // own fits; cells of different surfaces (a corner far away, where the
+  // noise bound is loose) leave it much rougher.
+  double cell_mse = 0;
+  int cells = 0;
+  for (const Cell& cell : cells_) {
+    if (cell.region >= 0 && Find(region_parent_, cell.region) == region) {
+      cell_mse += cell.fit.mse;
+      ++cells;
+    }
+  }
+  const PlaneFit& fit = region_fits_[region];
+  const double z = region_moments_[region].mean().z();
+  const double noise_limit =
+      kResidualSigmas * Sigma(options, z) + kResidualFloor;
+  return fit.mse <= noise_limit * noise_limit &&
+         fit.mse <= kRegionRoughness * kRegionRoughness * cell_mse / cells +
+                        kResidualFloor * kResidualFloor;
+}
+
 void PlaneSegmenter::BuildSegments(const PinholeCamera& camera,
                                    const PlaneOptions& options) {
   (void)options;
@@ -403,7 +433,8 @@ void PlaneSegmenter::BuildSegments(const PinholeCamera& camera,
   region_segment_.assign(region_count, -1);
   for (int region = 0; region < region_count; ++region) {
     if (region_parent_[region] != region ||
-        region_cells_[region] < kMinRegionCells) {
+        region_cells_[region] < kMinRegionCells ||
+        !ConsistentRegion(region, options)) {
       continue;
     }
     region_segment_[region] = static_cast<int>(segments_.size());

@@ -67,6 +67,8 @@ class PlaneSegmenter {
                     const PlaneOptions& options) const;
   void GrowRegions(const PlaneOptions& options);
   void MergeRegions(const PlaneOptions& options);
+  // Whether a merged region is one flat surface (see the .cpp).
+  bool ConsistentRegion(int region, const PlaneOptions& options) const;
   void BuildSegments(const PinholeCamera& camera, const PlaneOptions& options);
   void RefineBorders(const PinholeCamera& camera, const PlaneOptions& options);
 

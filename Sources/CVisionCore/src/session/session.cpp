@@ -6,6 +6,7 @@
 #include "frame/frame_input.h"
 #include "frame/image_statistics.h"
 #include "frame/light_estimate.h"
+#include "tracking/world_alignment.h"
 
 namespace vc {
 namespace {
@@ -36,7 +37,9 @@ const SessionOptions& Checked(const SessionOptions& options) {
 }  // namespace
 
 Session::Session(const SessionOptions& options)
-    : options_(Checked(options)), tracker_(options_.tracking) {}
+    : options_(Checked(options)),
+      tracker_(options_.tracking),
+      plane_map_(options_.planes) {}
 
 vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
   StageTimings& timings = pending_timings_;
@@ -71,18 +74,20 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
                                 : NeutralLightEstimate();
   }
 
+  TrackingResult tracking;
+  const PinholeCamera camera = PinholeCamera::FromC(frame.intrinsics);
   {
     ScopedStageTimer timer(timings, "tracking");
     TrackerFrame tracker_frame;
     tracker_frame.timestamp_ns = frame.timestamp_ns;
-    tracker_frame.camera = PinholeCamera::FromC(frame.intrinsics);
+    tracker_frame.camera = camera;
     tracker_frame.gray = &gray_;
     tracker_frame.depth = &frame.depth;
     tracker_frame.depth_units_per_metre = frame.depth_units_per_metre;
     tracker_frame.imu = &frame.imu_samples;
     tracker_frame.mean_luminance = result.statistics.mean_luminance;
     tracker_frame.sharpness = result.statistics.sharpness;
-    const TrackingResult tracking = tracker_.Track(tracker_frame);
+    tracking = tracker_.Track(tracker_frame);
     result.tracking_state = ToC(tracking.status.state);
     result.tracking_state_reason = ToC(tracking.status.reason);
     const Eigen::Matrix4f pose =
@@ -91,9 +96,30 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
     result.tracking_statistics = tracking.statistics;
   }
 
+  // The world's axes are fixed by the tracker's first frame.
+  const bool gravity_known =
+      world_known_ ? gravity_known_
+                   : WorldKnowsGravity(options_.tracking, frame.imu_samples);
+  if (options_.planes.detects_any()) {
+    ScopedStageTimer timer(timings, "planes");
+    // Only allocation can fail here, and only in the first frames while the
+    // buffers grow.
+    plane_map_.BeginFrame();
+    const bool pose_trusted = tracking.statistics.pose_measured != 0 &&
+                              tracking.status.state == TrackingState::kNormal;
+    if (pose_trusted && !frame.depth.empty()) {
+      const std::vector<PlaneSegment>& segments = plane_segmenter_.Segment(
+          frame.depth, frame.depth_units_per_metre, camera, options_.planes);
+      plane_map_.Integrate(segments, camera, tracking.world_from_camera,
+                           gravity_known);
+    }
+  }
+
   // Commit. The tracker's commit can fail only before it changes anything;
   // nothing after it can fail, so a failed frame leaves no trace.
   tracker_.Commit();
+  world_known_ = true;
+  gravity_known_ = gravity_known;
   if (gray_.data == frame.color.data) gray_.release();
   for (const vc_imu_sample_t& sample : frame.imu_samples) {
     imu_history_.push_back(sample);

@@ -9,6 +9,8 @@
 
 #include "common/session_options.h"
 #include "common/stage_timings.h"
+#include "planes/plane_map.h"
+#include "planes/plane_segmenter.h"
 #include "tracking/tracker.h"
 #include "vision_core/vision_core.h"
 
@@ -25,6 +27,15 @@ class Session {
   const StageTimings& stage_timings() const { return timings_; }
   const SessionOptions& options() const { return options_; }
 
+  // Plane anchors after the last processed frame, in order of id, and the
+  // anchors that frame removed. Empty while plane detection is off.
+  const std::vector<vc_plane_anchor_t>& plane_anchors() const {
+    return plane_map_.anchors();
+  }
+  const std::vector<vc_plane_anchor_removal_t>& plane_anchor_removals() const {
+    return plane_map_.removals();
+  }
+
  private:
   SessionOptions options_;
   int64_t last_timestamp_ns_ = std::numeric_limits<int64_t>::min();
@@ -34,6 +45,11 @@ class Session {
   // couple of seconds at 200 Hz.
   std::deque<vc_imu_sample_t> imu_history_;
   Tracker tracker_;
+  // Whether world +Y is up; decided with the tracker's first frame.
+  bool world_known_ = false;
+  bool gravity_known_ = false;
+  PlaneSegmenter plane_segmenter_;
+  PlaneMap plane_map_;
   StageTimings timings_;
   // Filled while a frame runs and swapped into timings_ once it succeeds; kept
   // as a member so its storage is reused.

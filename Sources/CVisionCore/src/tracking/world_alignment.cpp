@@ -1,14 +1,6 @@
 #include "tracking/world_alignment.h"
 
 namespace vc {
-namespace {
-
-// Shorter vectors carry no direction worth trusting (an accelerometer in
-// free fall, or a zeroed option).
-constexpr double kMinUpLength = 1e-3;
-
-}  // namespace
-
 Eigen::Matrix3d GravityAlignedWorldFromCamera(const Eigen::Vector3d& up) {
   const Eigen::Vector3d y = up.normalized();
   // The camera's back axis (+Z in ARKit camera axes) made horizontal; when
@@ -23,12 +15,18 @@ Eigen::Matrix3d GravityAlignedWorldFromCamera(const Eigen::Vector3d& up) {
   return camera_from_world.transpose();
 }
 
-Eigen::Isometry3d WorldFromFirstArkitCamera(
-    const TrackingOptions& options,
-    const std::vector<vc_imu_sample_t>& first_imu) {
-  Eigen::Isometry3d world_from_camera = Eigen::Isometry3d::Identity();
+namespace {
+
+// Shorter vectors carry no direction worth trusting (an accelerometer in
+// free fall, or a zeroed option).
+constexpr double kMinUpLength = 1e-3;
+
+// Up in the first camera's ARKit axes, or zero when the world has no
+// gravity (camera alignment, or nothing says where up is).
+Eigen::Vector3d FirstCameraUp(const TrackingOptions& options,
+                              const std::vector<vc_imu_sample_t>& first_imu) {
   if (options.world_alignment != WorldAlignment::kGravity) {
-    return world_from_camera;
+    return Eigen::Vector3d::Zero();
   }
   Eigen::Vector3d up = options.first_camera_up.cast<double>();
   if (up.norm() < kMinUpLength && !first_imu.empty()) {
@@ -39,7 +37,22 @@ Eigen::Isometry3d WorldFromFirstArkitCamera(
     }
     up /= static_cast<double>(first_imu.size());
   }
-  if (up.norm() < kMinUpLength) return world_from_camera;
+  return up.norm() < kMinUpLength ? Eigen::Vector3d::Zero() : up;
+}
+
+}  // namespace
+
+bool WorldKnowsGravity(const TrackingOptions& options,
+                       const std::vector<vc_imu_sample_t>& first_imu) {
+  return !FirstCameraUp(options, first_imu).isZero();
+}
+
+Eigen::Isometry3d WorldFromFirstArkitCamera(
+    const TrackingOptions& options,
+    const std::vector<vc_imu_sample_t>& first_imu) {
+  Eigen::Isometry3d world_from_camera = Eigen::Isometry3d::Identity();
+  const Eigen::Vector3d up = FirstCameraUp(options, first_imu);
+  if (up.isZero()) return world_from_camera;
   world_from_camera.linear() = GravityAlignedWorldFromCamera(up);
   return world_from_camera;
 }

@@ -18,6 +18,11 @@ Eigen::Isometry3d WorldFromFirstArkitCamera(
     const TrackingOptions& options,
     const std::vector<vc_imu_sample_t>& first_imu);
 
+// Whether WorldFromFirstArkitCamera makes world +Y up (gravity known) for
+// these options and first samples.
+bool WorldKnowsGravity(const TrackingOptions& options,
+                       const std::vector<vc_imu_sample_t>& first_imu);
+
 // The rotation taking the camera's axes to world axes in which up (given in
 // camera axes, any non-zero length) is +Y. Exposed for tests.
 Eigen::Matrix3d GravityAlignedWorldFromCamera(const Eigen::Vector3d& up);

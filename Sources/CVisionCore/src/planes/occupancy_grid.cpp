@@ -1,0 +1,139 @@
+#include "planes/occupancy_grid.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace vc {
+namespace {
+
+// A footprint this wide comes from a surface seen nearly edge-on; it would
+// smear the grid.
+constexpr double kMaxQuadSide = 1.5;
+// Grids grow in steps of this many cells so that a growing plane does not
+// reallocate every frame.
+constexpr int kGrowthMargin = 16;
+// No plane in a room is larger; bounds the memory a bad pose can claim.
+constexpr int kMaxCellsPerSide = 2000;
+
+double Cross(const Eigen::Vector2d& a, const Eigen::Vector2d& b) {
+  return a.x() * b.y() - a.y() * b.x();
+}
+
+}  // namespace
+
+void OccupancyGrid::MarkQuad(const std::array<Eigen::Vector2d, 4>& quad) {
+  Eigen::Vector2d low = quad[0];
+  Eigen::Vector2d high = quad[0];
+  for (const Eigen::Vector2d& p : quad) {
+    if (!p.allFinite()) return;
+    low = low.cwiseMin(p);
+    high = high.cwiseMax(p);
+  }
+  if ((high - low).maxCoeff() > kMaxQuadSide) return;
+  const int x_low = static_cast<int>(std::floor(low.x() / cell_));
+  const int z_low = static_cast<int>(std::floor(low.y() / cell_));
+  const int x_high = static_cast<int>(std::floor(high.x() / cell_));
+  const int z_high = static_cast<int>(std::floor(high.y() / cell_));
+  Cover(x_low, z_low, x_high, z_high);
+  if (cells_.empty()) return;
+  // Orientation of the quad, so the edge tests work for either winding.
+  const double sign = Cross(quad[1] - quad[0], quad[2] - quad[0]) +
+                                  Cross(quad[2] - quad[0], quad[3] - quad[0]) >=
+                              0
+                          ? 1.0
+                          : -1.0;
+  for (int z = z_low; z <= z_high; ++z) {
+    for (int x = x_low; x <= x_high; ++x) {
+      const Eigen::Vector2d centre((x + 0.5) * cell_, (z + 0.5) * cell_);
+      bool inside = true;
+      for (int k = 0; k < 4 && inside; ++k) {
+        const Eigen::Vector2d& a = quad[k];
+        const Eigen::Vector2d& b = quad[(k + 1) % 4];
+        inside = sign * Cross(b - a, centre - a) >= 0;
+      }
+      if (inside) Set(x, z);
+    }
+  }
+  const Eigen::Vector2d middle = 0.25 * (quad[0] + quad[1] + quad[2] + quad[3]);
+  Set(static_cast<int>(std::floor(middle.x() / cell_)),
+      static_cast<int>(std::floor(middle.y() / cell_)));
+}
+
+void OccupancyGrid::Cover(int x_low, int z_low, int x_high, int z_high) {
+  if (!cells_.empty() && x_low >= x0_ && z_low >= z0_ &&
+      x_high < x0_ + cells_.cols && z_high < z0_ + cells_.rows) {
+    return;
+  }
+  int new_x0 = x_low - kGrowthMargin;
+  int new_z0 = z_low - kGrowthMargin;
+  int new_x1 = x_high + kGrowthMargin;
+  int new_z1 = z_high + kGrowthMargin;
+  if (!cells_.empty()) {
+    new_x0 = std::min(new_x0, x0_);
+    new_z0 = std::min(new_z0, z0_);
+    new_x1 = std::max(new_x1, x0_ + cells_.cols - 1);
+    new_z1 = std::max(new_z1, z0_ + cells_.rows - 1);
+  }
+  if (new_x1 - new_x0 + 1 > kMaxCellsPerSide ||
+      new_z1 - new_z0 + 1 > kMaxCellsPerSide) {
+    return;
+  }
+  cv::Mat1b grown(new_z1 - new_z0 + 1, new_x1 - new_x0 + 1, uchar{0});
+  if (!cells_.empty()) {
+    cells_.copyTo(
+        grown(cv::Rect(x0_ - new_x0, z0_ - new_z0, cells_.cols, cells_.rows)));
+  }
+  cells_ = grown;
+  x0_ = new_x0;
+  z0_ = new_z0;
+}
+
+void OccupancyGrid::Set(int x, int z) {
+  const int column = x - x0_;
+  const int row = z - z0_;
+  if (column < 0 || row < 0 || column >= cells_.cols || row >= cells_.rows) {
+    return;
+  }
+  uchar& cell = cells_(row, column);
+  if (cell == 0) {
+    cell = 255;
+    ++occupied_;
+  }
+}
+
+bool OccupancyGrid::Near(const Eigen::Vector2d& point, int radius_cells) const {
+  if (cells_.empty() || !point.allFinite()) return false;
+  const double column_f = point.x() / cell_ - x0_;
+  const double row_f = point.y() / cell_ - z0_;
+  if (column_f < -radius_cells - 1 || row_f < -radius_cells - 1 ||
+      column_f > cells_.cols + radius_cells ||
+      row_f > cells_.rows + radius_cells) {
+    return false;
+  }
+  const int column = static_cast<int>(std::floor(column_f));
+  const int row = static_cast<int>(std::floor(row_f));
+  for (int r = std::max(0, row - radius_cells);
+       r <= std::min(cells_.rows - 1, row + radius_cells); ++r) {
+    const uchar* line = cells_[r];
+    for (int c = std::max(0, column - radius_cells);
+         c <= std::min(cells_.cols - 1, column + radius_cells); ++c) {
+      if (line[c] != 0) return true;
+    }
+  }
+  return false;
+}
+
+void OccupancyGrid::OccupiedCentres(
+    std::vector<Eigen::Vector2d>* centres) const {
+  centres->clear();
+  for (int r = 0; r < cells_.rows; ++r) {
+    const uchar* line = cells_[r];
+    for (int c = 0; c < cells_.cols; ++c) {
+      if (line[c] != 0) {
+        centres->emplace_back((x0_ + c + 0.5) * cell_, (z0_ + r + 0.5) * cell_);
+      }
+    }
+  }
+}
+
+}  // namespace vc

@@ -1,0 +1,50 @@
+// Which parts of a plane have been seen: square cells in the plane's own 2D
+// frame (the anchor's x and z, metres), grown as needed. The anchor's extent
+// and boundary are read off it, and two anchors touch when their grids do.
+#pragma once
+
+#include <Eigen/Core>
+#include <array>
+#include <opencv2/core.hpp>
+#include <vector>
+
+namespace vc {
+
+class OccupancyGrid {
+ public:
+  explicit OccupancyGrid(double cell_metres = 0.05) : cell_(cell_metres) {}
+
+  double cell_metres() const { return cell_; }
+  int occupied_count() const { return occupied_; }
+  double area() const { return occupied_ * cell_ * cell_; }
+  bool empty() const { return occupied_ == 0; }
+
+  // Marks the cells whose centres lie inside the convex quadrilateral (either
+  // winding), and at least the cell of its centre. Quads wider than 1.5 m
+  // are ignored: they come from surfaces seen nearly edge-on.
+  void MarkQuad(const std::array<Eigen::Vector2d, 4>& quad);
+
+  // Whether an occupied cell lies within radius_cells cells of point.
+  bool Near(const Eigen::Vector2d& point, int radius_cells) const;
+
+  // Centres of the occupied cells, in row-major order.
+  void OccupiedCentres(std::vector<Eigen::Vector2d>* centres) const;
+
+  // The occupied cells as an 8-bit mask (255 = seen) and the position of
+  // its cell (0, 0)'s lower corner.
+  const cv::Mat1b& mask() const { return cells_; }
+  Eigen::Vector2d origin() const { return {x0_ * cell_, z0_ * cell_}; }
+
+ private:
+  // Makes the grid cover cell indices [x_low, x_high] x [z_low, z_high].
+  void Cover(int x_low, int z_low, int x_high, int z_high);
+  void Set(int x, int z);
+
+  double cell_;
+  int x0_ = 0;  // cell index of column 0
+  int z0_ = 0;  // cell index of row 0
+  cv::Mat1b cells_;
+  int occupied_ = 0;
+};
+
+}  // namespace vc

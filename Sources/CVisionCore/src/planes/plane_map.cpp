@@ -1,0 +1,478 @@
+#include "planes/plane_map.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "common/conventions.h"
+#include "planes/boundary_polygon.h"
+#include "planes/plane_extent.h"
+
+namespace vc {
+namespace {
+
+constexpr double kDegrees = 3.14159265358979323846 / 180.0;
+
+// Occupancy cells: fine enough for a table's edge, coarse enough that a room
+// fits in a few tens of thousands of cells.
+constexpr double kOccupancyCell = 0.05;
+// A segment belongs to an anchor whose normal is within 10 degrees, whose
+// plane passes within 5 cm of the segment's centroid, and whose seen region
+// the segment overlaps or comes within 2 cells (10 cm) of.
+constexpr double kAssociateAngleDegrees = 10.0;
+constexpr double kAssociateDistance = 0.05;
+constexpr int kAssociateReachCells = 2;
+// Two anchors are one surface when within 5 degrees and 3 cm of each other's
+// planes and their seen regions come as close as a segment may come to an
+// anchor it joins (2 cells): a segment that reaches both bridges them.
+constexpr double kMergeAngleDegrees = 5.0;
+constexpr double kMergeDistance = 0.03;
+constexpr int kMergeReachCells = kAssociateReachCells;
+// A candidate needs two frames; one unseen this long is forgotten.
+constexpr int kFramesToPublish = 2;
+constexpr int kCandidateLifetimeFrames = 30;
+// Footprint rays meeting the plane further away than this are grazing.
+constexpr double kMaxRayLength = 20.0;
+// Upward planes this much lower than another count as lower.
+constexpr double kLowerMargin = 0.05;
+constexpr double kFloorMinArea = 1.0;
+// Meaningful change: 1 cm or 1 degree of pose, 3% (at least 2 cm) of extent,
+// 3% of area, 2 degrees of extent rotation, 5 cm of a boundary vertex.
+constexpr double kRevisionTranslation = 0.01;
+constexpr double kRevisionAngleDegrees = 1.0;
+constexpr double kRevisionFraction = 0.03;
+constexpr double kRevisionMinLength = 0.02;
+constexpr double kRevisionExtentDegrees = 2.0;
+constexpr double kRevisionVertex = 0.05;
+
+Eigen::Vector2d PlaneCoordinates(const Eigen::Isometry3d& anchor_from_world,
+                                 const Eigen::Vector3d& world) {
+  const Eigen::Vector3d p = anchor_from_world * world;
+  return {p.x(), p.z()};
+}
+
+bool Changed(double before, double after) {
+  return std::abs(after - before) >
+         std::max(kRevisionMinLength, kRevisionFraction * std::abs(before));
+}
+
+bool Meaningful(const vc_plane_anchor_t& before,
+                const vc_plane_anchor_t& after) {
+  if (before.classification != after.classification ||
+      before.classification_status != after.classification_status ||
+      before.alignment != after.alignment) {
+    return true;
+  }
+  const Eigen::Matrix4d a = Matrix4dFromColumnMajor(before.world_from_anchor);
+  const Eigen::Matrix4d b = Matrix4dFromColumnMajor(after.world_from_anchor);
+  if ((a.block<3, 1>(0, 3) - b.block<3, 1>(0, 3)).norm() >
+      kRevisionTranslation) {
+    return true;
+  }
+  const Eigen::Matrix3d relative =
+      a.topLeftCorner<3, 3>().transpose() * b.topLeftCorner<3, 3>();
+  const double cos_angle =
+      std::clamp((relative.trace() - 1.0) / 2.0, -1.0, 1.0);
+  if (std::acos(cos_angle) > kRevisionAngleDegrees * kDegrees) return true;
+  if (Changed(before.extent_width, after.extent_width) ||
+      Changed(before.extent_height, after.extent_height) ||
+      std::abs(after.area - before.area) >
+          kRevisionFraction * std::abs(before.area) ||
+      std::abs(after.extent_rotation_on_y_axis -
+               before.extent_rotation_on_y_axis) >
+          kRevisionExtentDegrees * kDegrees) {
+    return true;
+  }
+  const Eigen::Vector2d center_before(before.center[0], before.center[2]);
+  const Eigen::Vector2d center_after(after.center[0], after.center[2]);
+  if ((center_after - center_before).norm() > kRevisionMinLength) return true;
+  if (before.boundary_vertex_count != after.boundary_vertex_count) return true;
+  for (int k = 0; k < before.boundary_vertex_count; ++k) {
+    const Eigen::Vector2d p(before.boundary[2 * k], before.boundary[2 * k + 1]);
+    const Eigen::Vector2d q(after.boundary[2 * k], after.boundary[2 * k + 1]);
+    if ((p - q).norm() > kRevisionVertex) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+PlaneMap::PlaneMap(const PlaneOptions& options) : options_(options) {}
+
+void PlaneMap::BeginFrame() {
+  removals_.clear();
+  ++frame_index_;
+  for (Anchor& anchor : anchors_) anchor.seen_this_frame = false;
+}
+
+void PlaneMap::Integrate(const std::vector<PlaneSegment>& segments,
+                         const PinholeCamera& camera,
+                         const Eigen::Isometry3d& world_from_camera,
+                         bool gravity_known) {
+  const Eigen::Isometry3d world_from_opencv =
+      WorldFromOpenCvCamera(world_from_camera);
+  WorldSegment world;
+  for (const PlaneSegment& segment : segments) {
+    if (!ToWorld(segment, camera, world_from_opencv, &world)) {
+      continue;
+    }
+    const int index = Associate(world);
+    if (index >= 0) {
+      Fuse(world, &anchors_[index], gravity_known);
+    } else {
+      StartCandidate(world, gravity_known);
+    }
+  }
+  MergeTouchingAnchors(gravity_known);
+
+  // Forget candidates not seen for a while; promote the ones seen enough.
+  anchors_.erase(std::remove_if(anchors_.begin(), anchors_.end(),
+                                [&](const Anchor& anchor) {
+                                  return anchor.id == 0 &&
+                                         frame_index_ - anchor.last_seen_frame >
+                                             kCandidateLifetimeFrames;
+                                }),
+                 anchors_.end());
+  for (Anchor& anchor : anchors_) {
+    if (anchor.id == 0 && anchor.frames_seen >= kFramesToPublish &&
+        anchor.grid.area() >= options_.min_anchor_area) {
+      anchor.id = next_id_++;
+      anchor.dirty = true;
+    }
+  }
+  Classify(world_from_camera.translation(), gravity_known);
+  Publish();
+}
+
+bool PlaneMap::ToWorld(const PlaneSegment& segment, const PinholeCamera& camera,
+                       const Eigen::Isometry3d& world_from_opencv,
+                       WorldSegment* out) const {
+  const Eigen::Matrix3d& rotation = world_from_opencv.linear();
+  const Eigen::Vector3d& translation = world_from_opencv.translation();
+  const Eigen::Vector3d normal = rotation * segment.normal;
+  const double vertical = std::abs(normal.y());
+  const double tolerance = options_.alignment_tolerance_degrees * kDegrees;
+  if (vertical >= std::cos(tolerance)) {
+    if (!options_.detect_horizontal) return false;
+    out->alignment = VC_PLANE_ALIGNMENT_HORIZONTAL;
+  } else if (vertical <= std::sin(tolerance)) {
+    if (!options_.detect_vertical) return false;
+    out->alignment = VC_PLANE_ALIGNMENT_VERTICAL;
+  } else {
+    return false;
+  }
+  if (segment.moments.count() <= 0 || segment.area <= 0) return false;
+  out->normal = normal;
+  out->offset = segment.offset - normal.dot(translation);
+  out->area = segment.area;
+  // Each point weighs its share of the area, so near and far views count by
+  // the surface they show, not by their pixel count.
+  out->moments = segment.moments.Transformed(rotation, translation)
+                     .Scaled(segment.area / segment.moments.count());
+  out->corners.clear();
+  for (const FootprintRect& rect : segment.footprint) {
+    const double us[4] = {rect.u0, rect.u1, rect.u1, rect.u0};
+    const double vs[4] = {rect.v0, rect.v0, rect.v1, rect.v1};
+    Eigen::Vector3d quad[4];
+    bool valid = true;
+    for (int k = 0; k < 4 && valid; ++k) {
+      const Eigen::Vector3d ray((us[k] - camera.cx) / camera.fx,
+                                (vs[k] - camera.cy) / camera.fy, 1.0);
+      const double along = segment.normal.dot(ray);
+      const double length = along < 0 ? -segment.offset / along : -1;
+      valid = length > 0 && length < kMaxRayLength;
+      quad[k] = rotation * (length * ray) + translation;
+    }
+    if (!valid) continue;
+    out->corners.insert(out->corners.end(), quad, quad + 4);
+  }
+  return !out->corners.empty();
+}
+
+int PlaneMap::Associate(const WorldSegment& segment) const {
+  const double cos_limit = std::cos(kAssociateAngleDegrees * kDegrees);
+  int best = -1;
+  int best_score = 0;
+  for (size_t i = 0; i < anchors_.size(); ++i) {
+    const Anchor& anchor = anchors_[i];
+    if (anchor.alignment != segment.alignment ||
+        anchor.normal.dot(segment.normal) < cos_limit ||
+        std::abs(anchor.normal.dot(segment.moments.mean()) + anchor.offset) >
+            kAssociateDistance) {
+      continue;
+    }
+    const Eigen::Isometry3d anchor_from_world =
+        anchor.world_from_anchor.inverse();
+    int score = 0;
+    for (size_t k = 0; k < segment.corners.size(); k += 4) {
+      const Eigen::Vector3d centre =
+          0.25 * (segment.corners[k] + segment.corners[k + 1] +
+                  segment.corners[k + 2] + segment.corners[k + 3]);
+      if (anchor.grid.Near(PlaneCoordinates(anchor_from_world, centre),
+                           kAssociateReachCells)) {
+        ++score;
+      }
+    }
+    if (score > best_score) {
+      best_score = score;
+      best = static_cast<int>(i);
+    }
+  }
+  return best;
+}
+
+void PlaneMap::Refit(Anchor* anchor, bool gravity_known) const {
+  const PlaneFit fit = anchor->moments.Fit();
+  Eigen::Vector3d normal = fit.normal;
+  if (normal.dot(anchor->normal) < 0) normal = -normal;
+  if (gravity_known) {
+    if (anchor->alignment == VC_PLANE_ALIGNMENT_HORIZONTAL) {
+      normal = Eigen::Vector3d(0, normal.y() >= 0 ? 1 : -1, 0);
+    } else {
+      normal.y() = 0;
+      normal.normalize();
+    }
+  }
+  anchor->normal = normal;
+  anchor->offset = -normal.dot(anchor->moments.mean());
+  // The origin stays where it was on the plane, moved onto the new plane.
+  Eigen::Vector3d origin = anchor->world_from_anchor.translation();
+  origin -= (normal.dot(origin) + anchor->offset) * normal;
+  // x: world x on horizontal planes, the horizontal direction along the
+  // plane (to the right seen from its front) on vertical ones.
+  Eigen::Vector3d x;
+  if (anchor->alignment == VC_PLANE_ALIGNMENT_HORIZONTAL) {
+    x = Eigen::Vector3d::UnitX() - normal.x() * normal;
+  } else {
+    x = Eigen::Vector3d::UnitY().cross(normal);
+  }
+  if (x.norm() < 1e-6) x = Eigen::Vector3d::UnitZ() - normal.z() * normal;
+  x.normalize();
+  const Eigen::Vector3d z = x.cross(normal);
+  anchor->world_from_anchor.linear() << x, normal, z;
+  anchor->world_from_anchor.translation() = origin;
+}
+
+void PlaneMap::MarkFootprint(const std::vector<Eigen::Vector3d>& corners,
+                             Anchor* anchor) const {
+  const Eigen::Isometry3d anchor_from_world =
+      anchor->world_from_anchor.inverse();
+  for (size_t k = 0; k + 3 < corners.size(); k += 4) {
+    anchor->grid.MarkQuad(
+        {PlaneCoordinates(anchor_from_world, corners[k]),
+         PlaneCoordinates(anchor_from_world, corners[k + 1]),
+         PlaneCoordinates(anchor_from_world, corners[k + 2]),
+         PlaneCoordinates(anchor_from_world, corners[k + 3])});
+  }
+}
+
+void PlaneMap::Fuse(const WorldSegment& segment, Anchor* anchor,
+                    bool gravity_known) {
+  anchor->moments.Add(segment.moments);
+  Refit(anchor, gravity_known);
+  MarkFootprint(segment.corners, anchor);
+  if (!anchor->seen_this_frame) {
+    anchor->seen_this_frame = true;
+    ++anchor->frames_seen;
+  }
+  anchor->last_seen_frame = frame_index_;
+  anchor->dirty = true;
+}
+
+void PlaneMap::StartCandidate(const WorldSegment& segment, bool gravity_known) {
+  Anchor anchor;
+  anchor.grid = OccupancyGrid(kOccupancyCell);
+  anchor.serial = next_serial_++;
+  anchor.alignment = segment.alignment;
+  anchor.moments = segment.moments;
+  anchor.normal = segment.normal;
+  anchor.world_from_anchor.translation() = segment.moments.mean();
+  anchor.frames_seen = 1;
+  anchor.seen_this_frame = true;
+  anchor.last_seen_frame = frame_index_;
+  Refit(&anchor, gravity_known);
+  MarkFootprint(segment.corners, &anchor);
+  anchors_.push_back(std::move(anchor));
+}
+
+bool PlaneMap::Touching(const Anchor& a, const Anchor& b) {
+  const Eigen::Isometry3d a_from_b =
+      a.world_from_anchor.inverse() * b.world_from_anchor;
+  b.grid.OccupiedCentres(&centres_);
+  for (const Eigen::Vector2d& c : centres_) {
+    const Eigen::Vector3d p = a_from_b * Eigen::Vector3d(c.x(), 0, c.y());
+    if (a.grid.Near({p.x(), p.z()}, kMergeReachCells)) return true;
+  }
+  return false;
+}
+
+void PlaneMap::Absorb(Anchor* survivor, Anchor* absorbed, bool gravity_known) {
+  survivor->moments.Add(absorbed->moments);
+  Refit(survivor, gravity_known);
+  // The absorbed grid's cells, as quads in the survivor's frame.
+  const Eigen::Isometry3d survivor_from_absorbed =
+      survivor->world_from_anchor.inverse() * absorbed->world_from_anchor;
+  absorbed->grid.OccupiedCentres(&centres_);
+  const double half = 0.5 * absorbed->grid.cell_metres();
+  const auto corner = [&](const Eigen::Vector2d& c, double dx, double dz) {
+    const Eigen::Vector3d p =
+        survivor_from_absorbed * Eigen::Vector3d(c.x() + dx, 0, c.y() + dz);
+    return Eigen::Vector2d(p.x(), p.z());
+  };
+  for (const Eigen::Vector2d& c : centres_) {
+    survivor->grid.MarkQuad({corner(c, -half, -half), corner(c, half, -half),
+                             corner(c, half, half), corner(c, -half, half)});
+  }
+  survivor->frames_seen =
+      std::max(survivor->frames_seen, absorbed->frames_seen);
+  survivor->last_seen_frame =
+      std::max(survivor->last_seen_frame, absorbed->last_seen_frame);
+  survivor->seen_this_frame |= absorbed->seen_this_frame;
+  if (survivor->classification.status ==
+      VC_PLANE_CLASSIFICATION_STATUS_UNDETERMINED) {
+    survivor->classification = absorbed->classification;
+  }
+  survivor->dirty = true;
+  absorbed->removed = true;
+  if (absorbed->id != 0) removals_.push_back({absorbed->id, survivor->id});
+}
+
+void PlaneMap::MergeTouchingAnchors(bool gravity_known) {
+  const double cos_limit = std::cos(kMergeAngleDegrees * kDegrees);
+  for (bool merged = true; merged;) {
+    merged = false;
+    for (size_t i = 0; i < anchors_.size() && !merged; ++i) {
+      for (size_t j = i + 1; j < anchors_.size() && !merged; ++j) {
+        Anchor& a = anchors_[i];
+        Anchor& b = anchors_[j];
+        if (a.removed || b.removed || a.alignment != b.alignment ||
+            !(a.seen_this_frame || b.seen_this_frame) ||
+            a.normal.dot(b.normal) < cos_limit ||
+            std::abs(a.normal.dot(b.moments.mean()) + a.offset) >
+                kMergeDistance ||
+            std::abs(b.normal.dot(a.moments.mean()) + b.offset) >
+                kMergeDistance ||
+            !Touching(a, b)) {
+          continue;
+        }
+        // The older anchor survives: published before candidates, then the
+        // lower id (or creation order among candidates).
+        const bool a_survives = a.id != 0 && (b.id == 0 || a.id < b.id) ? true
+                                : b.id != 0                             ? false
+                                            : a.serial < b.serial;
+        if (a_survives) {
+          Absorb(&a, &b, gravity_known);
+        } else {
+          Absorb(&b, &a, gravity_known);
+        }
+        merged = true;
+      }
+    }
+    anchors_.erase(
+        std::remove_if(anchors_.begin(), anchors_.end(),
+                       [](const Anchor& anchor) { return anchor.removed; }),
+        anchors_.end());
+  }
+}
+
+void PlaneMap::Classify(const Eigen::Vector3d& camera_position,
+                        bool gravity_known) {
+  bool has_floor = false;
+  double floor_height = 0;
+  for (const Anchor& anchor : anchors_) {
+    if (anchor.classification.status == VC_PLANE_CLASSIFICATION_STATUS_KNOWN &&
+        anchor.classification.classification == VC_PLANE_CLASSIFICATION_FLOOR) {
+      const double height = anchor.moments.mean().y();
+      floor_height = has_floor ? std::min(floor_height, height) : height;
+      has_floor = true;
+    }
+  }
+  for (Anchor& anchor : anchors_) {
+    if (anchor.id == 0) continue;
+    if (!gravity_known) {
+      anchor.classification = {VC_PLANE_CLASSIFICATION_NONE,
+                               VC_PLANE_CLASSIFICATION_STATUS_NOT_AVAILABLE};
+      continue;
+    }
+    if (anchor.classification.status !=
+        VC_PLANE_CLASSIFICATION_STATUS_UNDETERMINED) {
+      continue;
+    }
+    PlaneFacts facts;
+    facts.alignment = anchor.alignment;
+    facts.faces_up = anchor.normal.y() > 0;
+    facts.height = anchor.moments.mean().y();
+    facts.area = anchor.grid.area();
+    facts.frames_seen = anchor.frames_seen;
+    facts.camera_height = camera_position.y();
+    facts.has_floor = has_floor;
+    facts.floor_height = floor_height;
+    facts.lowest_large_upward = true;
+    for (const Anchor& other : anchors_) {
+      if (&other != &anchor &&
+          other.alignment == VC_PLANE_ALIGNMENT_HORIZONTAL &&
+          other.normal.y() > 0 && other.grid.area() >= kFloorMinArea &&
+          other.moments.mean().y() < facts.height - kLowerMargin) {
+        facts.lowest_large_upward = false;
+      }
+    }
+    const PlaneClass decided = ClassifyPlane(facts);
+    if (decided.status != anchor.classification.status) {
+      anchor.classification = decided;
+      anchor.dirty = true;
+      if (decided.status == VC_PLANE_CLASSIFICATION_STATUS_KNOWN &&
+          decided.classification == VC_PLANE_CLASSIFICATION_FLOOR &&
+          !has_floor) {
+        has_floor = true;
+        floor_height = facts.height;
+      }
+    }
+  }
+}
+
+void PlaneMap::Publish() {
+  published_.clear();
+  for (Anchor& anchor : anchors_) {
+    if (anchor.id == 0) continue;
+    if (anchor.dirty) {
+      anchor.dirty = false;
+      vc_plane_anchor_t next{};
+      next.id = anchor.id;
+      next.alignment = anchor.alignment;
+      next.classification = anchor.classification.classification;
+      next.classification_status = anchor.classification.status;
+      const Eigen::Matrix4f pose =
+          anchor.world_from_anchor.matrix().cast<float>();
+      std::copy(pose.data(), pose.data() + 16, next.world_from_anchor);
+      const std::vector<Eigen::Vector2d> polygon =
+          BoundaryPolygon(anchor.grid, VC_PLANE_BOUNDARY_MAX_VERTICES);
+      const PlaneExtent extent = ExtentOfPolygon(polygon);
+      next.center[0] = static_cast<float>(extent.center.x());
+      next.center[1] = 0;
+      next.center[2] = static_cast<float>(extent.center.y());
+      next.extent_width = static_cast<float>(extent.width);
+      next.extent_height = static_cast<float>(extent.height);
+      next.extent_rotation_on_y_axis =
+          static_cast<float>(extent.rotation_on_y_axis);
+      next.area = static_cast<float>(anchor.grid.area());
+      next.boundary_vertex_count = static_cast<int32_t>(polygon.size());
+      for (size_t k = 0; k < polygon.size(); ++k) {
+        next.boundary[2 * k] = static_cast<float>(polygon[k].x());
+        next.boundary[2 * k + 1] = static_cast<float>(polygon[k].y());
+      }
+      if (anchor.snapshot.revision == 0) {
+        next.revision = 1;
+        anchor.snapshot = next;
+      } else if (Meaningful(anchor.snapshot, next)) {
+        next.revision = anchor.snapshot.revision + 1;
+        anchor.snapshot = next;
+      }
+    }
+    published_.push_back(anchor.snapshot);
+  }
+  std::sort(published_.begin(), published_.end(),
+            [](const vc_plane_anchor_t& a, const vc_plane_anchor_t& b) {
+              return a.id < b.id;
+            });
+}
+
+}  // namespace vc

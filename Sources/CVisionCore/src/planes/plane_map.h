@@ -1,0 +1,120 @@
+// The world's plane anchors, fused from each tracked frame's segments, like
+// ARKit's plane anchors:
+//
+//  - a segment is moved to the world, kept if it is horizontal or vertical
+//    (and that alignment is detected), and associated with the anchor of the
+//    same alignment whose plane it lies on and whose seen region it overlaps
+//    or touches; it then adds its points to the anchor's plane fit and its
+//    footprint to the anchor's occupancy grid;
+//  - an unmatched segment starts a candidate, which becomes an anchor (and
+//    gets the next id) once it has been seen in two frames and covers
+//    min_anchor_area;
+//  - two anchors that turn out to be one surface merge: the lower id absorbs
+//    the other, which is reported as removed;
+//  - extent and boundary come from the occupancy grid, the classification
+//    from the geometry relative to gravity (see plane_classifier.h);
+//  - an anchor's revision grows only with meaningful change.
+//
+// With gravity known, horizontal normals are exactly +-Y and vertical ones
+// exactly horizontal, as ARKit reports them. Deterministic; not thread-safe.
+#pragma once
+
+#include <Eigen/Geometry>
+#include <cstdint>
+#include <vector>
+
+#include "common/plane_options.h"
+#include "planes/occupancy_grid.h"
+#include "planes/plane_classifier.h"
+#include "planes/plane_moments.h"
+#include "planes/plane_segment.h"
+#include "tracking/pinhole_camera.h"
+#include "vision_core/vision_core.h"
+
+namespace vc {
+
+class PlaneMap {
+ public:
+  explicit PlaneMap(const PlaneOptions& options);
+
+  // Starts a frame: clears the last frame's removals.
+  void BeginFrame();
+
+  // Fuses one frame's segments (OpenCV camera axes). world_from_camera is in
+  // ARKit axes; gravity_known says whether world +Y is up.
+  void Integrate(const std::vector<PlaneSegment>& segments,
+                 const PinholeCamera& camera,
+                 const Eigen::Isometry3d& world_from_camera,
+                 bool gravity_known);
+
+  // Published anchors in order of id, and this frame's removals.
+  const std::vector<vc_plane_anchor_t>& anchors() const { return published_; }
+  const std::vector<vc_plane_anchor_removal_t>& removals() const {
+    return removals_;
+  }
+
+ private:
+  struct Anchor {
+    uint64_t id = 0;  // 0 while a candidate
+    // Creation order, for candidates and deterministic tie-breaks.
+    uint64_t serial = 0;
+    vc_plane_alignment_t alignment = VC_PLANE_ALIGNMENT_HORIZONTAL;
+    PlaneMoments moments;  // world points, weighted by area
+    Eigen::Vector3d normal = Eigen::Vector3d::UnitY();
+    double offset = 0;
+    // world_from_anchor: rotation columns x, normal, z; origin on the plane.
+    Eigen::Isometry3d world_from_anchor = Eigen::Isometry3d::Identity();
+    OccupancyGrid grid;
+    int frames_seen = 0;
+    int64_t last_seen_frame = 0;
+    bool seen_this_frame = false;
+    PlaneClass classification;
+    bool removed = false;
+    // What was last reported, and whether it must be recomputed.
+    vc_plane_anchor_t snapshot{};
+    bool dirty = true;
+  };
+
+  // A segment in the world, ready to associate.
+  struct WorldSegment {
+    vc_plane_alignment_t alignment = VC_PLANE_ALIGNMENT_HORIZONTAL;
+    Eigen::Vector3d normal;
+    double offset = 0;
+    PlaneMoments moments;
+    double area = 0;
+    // Footprint quads' corners on the plane, world coordinates, 4 per quad.
+    std::vector<Eigen::Vector3d> corners;
+  };
+
+  bool ToWorld(const PlaneSegment& segment, const PinholeCamera& camera,
+               const Eigen::Isometry3d& world_from_opencv,
+               WorldSegment* out) const;
+  // The anchor the segment belongs to, or -1.
+  int Associate(const WorldSegment& segment) const;
+  void Fuse(const WorldSegment& segment, Anchor* anchor, bool gravity_known);
+  void StartCandidate(const WorldSegment& segment, bool gravity_known);
+  void MarkFootprint(const std::vector<Eigen::Vector3d>& corners,
+                     Anchor* anchor) const;
+  void MergeTouchingAnchors(bool gravity_known);
+  // Whether b's seen cells come within reach of a's.
+  bool Touching(const Anchor& a, const Anchor& b);
+  void Absorb(Anchor* survivor, Anchor* absorbed, bool gravity_known);
+  void Classify(const Eigen::Vector3d& camera_position, bool gravity_known);
+  // Recomputes extents and boundaries of dirty anchors and bumps revisions.
+  void Publish();
+  // Plane from the moments, snapped to gravity when known, normal kept on
+  // the side it faced so far.
+  void Refit(Anchor* anchor, bool gravity_known) const;
+
+  PlaneOptions options_;
+  std::vector<Anchor> anchors_;  // creation order; removed ones erased
+  uint64_t next_id_ = 1;
+  uint64_t next_serial_ = 1;
+  int64_t frame_index_ = 0;
+  std::vector<vc_plane_anchor_t> published_;
+  std::vector<vc_plane_anchor_removal_t> removals_;
+  // Scratch.
+  std::vector<Eigen::Vector2d> centres_;
+};
+
+}  // namespace vc
