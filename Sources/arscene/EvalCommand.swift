@@ -1,3 +1,4 @@
+import ARScene
 import ARSceneDatasets
 import ArgumentParser
 import Foundation
@@ -5,19 +6,30 @@ import Foundation
 struct EvalCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "eval",
-    abstract: "Score a camera trajectory against the sequence's ground truth.",
+    abstract: "Score the engine against the sequence's ground truth: trajectory and planes.",
     discussion: """
       Reports the absolute trajectory error after SE(3) alignment (as `evo_ape tum GT EST -a`), \
       the relative pose error over 1 s, the fraction of frames tracked and the longest stretch \
-      without a pose. The trajectory is a TUM file in the ground truth's camera convention, as \
-      `arscene replay --trajectory` writes it.
+      without a pose. With --trajectory it scores that TUM file (in the ground truth's camera \
+      convention, as `arscene replay --trajectory` writes it); without, it replays the sequence \
+      and scores the poses the replay measured.
+
+      A replayed synthetic sequence (annotations.json) is also scored for planes, with plane \
+      detection on: per annotated plane when it was first in view, the delay to the first \
+      matching anchor, the final anchor's normal, offset and extent errors and class, then \
+      false and duplicate anchors and issue 5's targets as PASS/FAIL lines. Anchors are moved \
+      into the ground truth's world by the rigid transform fitted to the replay's poses.
       """
   )
 
   @OptionGroup var input: SequenceOptions
 
-  @Option(help: ArgumentHelp("The estimated trajectory (TUM format).", valueName: "FILE"))
-  var trajectory: String
+  @Option(
+    help: ArgumentHelp(
+      "An estimated trajectory (TUM format) to score instead of replaying.", valueName: "FILE"))
+  var trajectory: String?
+
+  @OptionGroup var planes: PlaneDetectionOption
 
   @Option(help: "Largest time difference, in seconds, between paired poses (evo's default).")
   var maxTimeDifference = TrajectoryAssociation.defaultMaxTimeDifference
@@ -40,11 +52,55 @@ struct EvalCommand: ParsableCommand {
     guard !sequence.groundTruth.isEmpty else {
       throw DatasetError(file: sequence.url.path, "has no ground truth to evaluate against")
     }
+    let frameTimestamps = sequence.frames.prefix(maxFrames ?? sequence.frames.count).map(
+      \.timestamp)
+    let estimate: [TimedPose]
+    var planeEvaluation: PlaneEvaluation?
+    if let trajectory {
+      estimate = try TUMTrajectory.read(URL(fileURLWithPath: trajectory))
+    } else {
+      let planeTruth = try PlaneGroundTruth.read(sequenceFolder: sequence.url)
+      let replayed = try replay(sequence, detectingPlanes: planeTruth != nil)
+      estimate = replayed.poses
+      if let planeTruth {
+        planeEvaluation = PlaneEvaluation(
+          groundTruth: planeTruth, groundTruthPoses: sequence.groundTruth,
+          frameTimestamps: frameTimestamps, intrinsics: sequence.description.camera,
+          history: replayed.anchors,
+          alignment: try PlaneWorldAlignment(
+            estimate: estimate, groundTruth: sequence.groundTruth,
+            maxTimeDifference: maxTimeDifference))
+      }
+    }
     let evaluation = try TrajectoryEvaluation(
-      estimate: try TUMTrajectory.read(URL(fileURLWithPath: trajectory)),
-      groundTruth: sequence.groundTruth,
-      frameTimestamps: sequence.frames.prefix(maxFrames ?? sequence.frames.count).map(\.timestamp),
+      estimate: estimate, groundTruth: sequence.groundTruth, frameTimestamps: frameTimestamps,
       maxTimeDifference: maxTimeDifference)
-    print(json ? evaluation.json.text : evaluation.readableText)
+    if json {
+      var report = evaluation.json
+      if let planeEvaluation { report.add("planes", planeEvaluation.json()) }
+      print(report.text)
+    } else {
+      print(evaluation.readableText)
+      if let planeEvaluation { print("\n" + planeEvaluation.readableText()) }
+    }
+  }
+
+  /// Replays the sequence, keeping the measured poses and, per frame, the
+  /// plane anchors alive after it.
+  private func replay(_ sequence: any DatasetSequence, detectingPlanes: Bool) throws -> (
+    poses: [TimedPose], anchors: PlaneAnchorHistory
+  ) {
+    var configuration = WorldTrackingConfiguration()
+    if detectingPlanes { configuration.planeDetection = try planes.parsed() }
+    let replay = Replay(
+      sequence: sequence, configuration: configuration,
+      options: ReplayOptions(maxFrames: maxFrames, includeTimings: false))
+    var progress = ProgressBar(label: "replay", enabled: true)
+    var poses: [TimedPose] = []
+    var anchors = PlaneAnchorHistory()
+    _ = try replay.run(
+      emit: { _ in }, progress: { progress.update($0, of: $1) }, pose: { poses.append($0) },
+      onFrame: { anchors.record($0) })
+    return (poses, anchors)
   }
 }
