@@ -103,7 +103,8 @@ final class CommandLineTests: XCTestCase {
     XCTAssertEqual(lines.count, 4, "session, 2 frames, summary (besides state and anchor changes)")
     let frame = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
     let timings = try XCTUnwrap(frame["timings"] as? [String: Double])
-    XCTAssertEqual(Set(timings.keys), ["decode", "ingest", "imageStatistics", "tracking"])
+    // Replays detect planes by default, so the planes stage runs.
+    XCTAssertEqual(Set(timings.keys), ["decode", "ingest", "imageStatistics", "tracking", "planes"])
     XCTAssertTrue(result.stderr.contains("Replayed synthetic-room-3: 2 frames"), result.stderr)
   }
 
@@ -112,13 +113,13 @@ final class CommandLineTests: XCTestCase {
     let json = directory.appendingPathComponent("bench.json").path
     let result = try CommandRunner.run(["bench", sequence, "--repeat", "2", "--warmup", "1", "--json", json])
     XCTAssertEqual(result.status, 0, result.stderr)
-    for row in ["decode", "ingest", "imageStatistics", "tracking", "frame (engine)", "p99", "frames/s"] {
+    for row in ["decode", "ingest", "imageStatistics", "tracking", "planes", "frame (engine)", "p99", "frames/s"] {
       XCTAssertTrue(result.stdout.contains(row), "table lacks \(row):\n\(result.stdout)")
     }
     let report = try XCTUnwrap(
       JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
     let stages = try XCTUnwrap(report["stages"] as? [String: [String: Double]])
-    XCTAssertEqual(Set(stages.keys), ["decode", "ingest", "imageStatistics", "tracking"])
+    XCTAssertEqual(Set(stages.keys), ["decode", "ingest", "imageStatistics", "tracking", "planes"])
     XCTAssertEqual(Set(try XCTUnwrap(stages["ingest"]).keys), ["p50", "p90", "p99", "max"])
     XCTAssertNotNil(report["fps"] as? Double)
     // Debug builds are slow; how many frames miss the budget is bench's to

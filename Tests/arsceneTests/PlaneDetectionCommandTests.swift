@@ -70,14 +70,19 @@ final class PlaneDetectionCommandTests: XCTestCase {
     }
   }
 
-  func testBenchRunsWithPlaneDetection() throws {
+  /// Bench times the planes stage when planes are detected, and only then.
+  func testBenchTimesThePlanesStage() throws {
     let sequence = try synthesize()
-    for value in ["horizontal,vertical", "none"] {
+    for (value, timed) in [("horizontal,vertical", true), ("vertical", true), ("none", false)] {
       let result = try CommandRunner.run([
         "bench", sequence, "--repeat", "1", "--warmup", "0", "--plane-detection", value,
+        "--json", "-",
       ])
       XCTAssertEqual(result.status, 0, result.stderr)
-      XCTAssertTrue(result.stdout.contains("frame (engine)"), result.stdout)
+      let report = try XCTUnwrap(
+        JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+      let stages = try XCTUnwrap(report["stages"] as? [String: Any])
+      XCTAssertEqual(stages["planes"] != nil, timed, "\(value): \(stages.keys.sorted())")
     }
   }
 
