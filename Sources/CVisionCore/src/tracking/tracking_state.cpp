@@ -18,6 +18,11 @@ constexpr double kBlurredSharpnessSmoothing = 0.01;
 // reported as limited(excessiveMotion): 0.1 s at 30 Hz.
 constexpr int kRiskyFramesToLimit = 3;
 
+// A change of reason, or back to normal, is reported once the new status
+// has held this many consecutive frames (0.07 s at 30 Hz); a drop from
+// normal is reported at once.
+constexpr int kFramesToConfirmChange = 2;
+
 // Below this luminance the normalisation would amplify noise.
 constexpr double kMinNormalizingLuminance = 0.02;
 
@@ -82,6 +87,19 @@ bool TrackingStateMachine::IsBlurred(double sharpness,
 }
 
 TrackingStatus TrackingStateMachine::Update(const TrackingEvidence& evidence) {
+  const TrackingStatus judged = Judge(evidence);
+  candidate_frames_ = judged == candidate_ ? candidate_frames_ + 1 : 1;
+  candidate_ = judged;
+  const bool worsens = status_.state == TrackingState::kNormal &&
+                       judged.state == TrackingState::kLimited;
+  const bool first = status_.state == TrackingState::kNotAvailable;
+  if (first || worsens || candidate_frames_ >= kFramesToConfirmChange) {
+    status_ = judged;
+  }
+  return status_;
+}
+
+TrackingStatus TrackingStateMachine::Judge(const TrackingEvidence& evidence) {
   dark_ = IsDark(evidence.mean_luminance);
   const bool blurred = IsBlurred(evidence.sharpness, evidence.mean_luminance);
   const bool well_tracked =
@@ -122,29 +140,30 @@ TrackingStatus TrackingStateMachine::Update(const TrackingEvidence& evidence) {
     return otherwise;
   };
 
+  TrackingStatus judged;
   if (dark_) {
-    status_ = Limited(TrackingStateReason::kInsufficientLight);
+    judged = Limited(TrackingStateReason::kInsufficientLight);
   } else if (!evidence.has_map) {
-    status_ = Limited(TrackingStateReason::kInitializing);
+    judged = Limited(TrackingStateReason::kInitializing);
   } else if (evidence.tracked) {
     if (good_frames_ < initialization_frames_ ||
         (evidence.map_created && initialization_frames_ > 0)) {
-      status_ = Limited(TrackingStateReason::kInitializing);
+      judged = Limited(TrackingStateReason::kInitializing);
     } else if (well_tracked) {
       // Tracked well despite fast motion or blur: the pose is measured, but
       // its quality is at risk, as ARKit reports it. A blurred frame or two
       // (real cameras have them) does not count.
-      status_ = risky_frames_ >= kRiskyFramesToLimit
-                    ? Limited(TrackingStateReason::kExcessiveMotion)
-                    : TrackingStatus{TrackingState::kNormal,
-                                     TrackingStateReason::kNone};
+      judged = risky_frames_ >= kRiskyFramesToLimit
+                   ? Limited(TrackingStateReason::kExcessiveMotion)
+                   : TrackingStatus{TrackingState::kNormal,
+                                    TrackingStateReason::kNone};
     } else {
-      status_ = Limited(blame(TrackingStateReason::kInsufficientFeatures));
+      judged = Limited(blame(TrackingStateReason::kInsufficientFeatures));
     }
   } else {
-    status_ = Limited(blame(TrackingStateReason::kRelocalizing));
+    judged = Limited(blame(TrackingStateReason::kRelocalizing));
   }
-  return status_;
+  return judged;
 }
 
 }  // namespace vc

@@ -81,7 +81,16 @@ class TrackingStateMachine {
   int min_inliers_normal_;
   int initialization_frames_;
 
+  // Decides the status this frame's evidence calls for, before debouncing.
+  TrackingStatus Judge(const TrackingEvidence& evidence);
+
+  // The status reported: it follows the judged one at once when tracking
+  // gets worse than normal, and otherwise only once the judged status has
+  // held for a few frames, so that a single odd frame at a transition does
+  // not flicker the state (and the coaching that follows it).
   TrackingStatus status_;
+  TrackingStatus candidate_;
+  int candidate_frames_ = 0;
   bool dark_ = false;
   // Running mean of the exposure-normalised sharpness of well-tracked
   // frames; 0 until one.
