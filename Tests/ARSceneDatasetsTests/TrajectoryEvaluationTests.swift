@@ -19,7 +19,8 @@ final class TrajectoryEvaluationTests: XCTestCase {
     let written = estimate.map(\.timestamp)
     let allFrames = frames.map { t in written.first { abs($0 - t) < 1e-6 } ?? t }
     return try TrajectoryEvaluation(
-      estimate: estimate, groundTruth: try TUMTrajectory.read(groundTruthURL), frameTimestamps: allFrames)
+      estimate: estimate, groundTruth: try TUMTrajectory.read(groundTruthURL),
+      frameTimestamps: allFrames)
   }
 
   /// `evo_ape tum groundtruth.txt estimate.txt -a` printed rmse 0.007191,
@@ -36,7 +37,8 @@ final class TrajectoryEvaluationTests: XCTestCase {
   /// (`pip install evo`; CI installs it).
   func testATEAgreesWithEvoWithinAMillimetre() throws {
     guard let evo = Self.executable("evo_ape") else {
-      throw XCTSkip("evo_ape is not installed (pip install evo); the golden numbers above still hold")
+      throw XCTSkip(
+        "evo_ape is not installed (pip install evo); the golden numbers above still hold")
     }
     let process = Process()
     process.executableURL = evo
@@ -67,7 +69,9 @@ final class TrajectoryEvaluationTests: XCTestCase {
     let truth = try TUMTrajectory.read(groundTruthURL)
     let world = Quaternion(angle: 1.1, axis: SIMD3(0.2, 1, 0.4))
     let moved = truth.map {
-      TimedPose(timestamp: $0.timestamp, rotation: world * $0.rotation, translation: world.rotate($0.translation) + SIMD3(3, -1, 2))
+      TimedPose(
+        timestamp: $0.timestamp, rotation: world * $0.rotation,
+        translation: world.rotate($0.translation) + SIMD3(3, -1, 2))
     }
     let evaluation = try TrajectoryEvaluation(
       estimate: moved, groundTruth: truth, frameTimestamps: truth.map(\.timestamp))
@@ -78,6 +82,45 @@ final class TrajectoryEvaluationTests: XCTestCase {
     XCTAssertNil(evaluation.worstStretch)
   }
 
+  /// A camera turning on the spot: its positions cannot fix a rotation
+  /// (evo refuses it), so the alignment comes from the orientations; a
+  /// perfect estimate in another world frame scores zero, and a 2 cm drift
+  /// sideways shows.
+  func testTurningOnTheSpotIsAlignedByOrientation() throws {
+    let times = (0..<60).map { Double($0) / 30 }
+    let truth = times.map {
+      TimedPose(
+        timestamp: $0, rotation: Quaternion(angle: $0, axis: SIMD3(0, 1, 0.1)),
+        translation: SIMD3(0.5, 1.4, -2))
+    }
+    let world = Quaternion(angle: 0.7, axis: SIMD3(0.3, 1, -0.2))
+    let moved = truth.map {
+      TimedPose(
+        timestamp: $0.timestamp, rotation: world * $0.rotation,
+        translation: world.rotate($0.translation) + SIMD3(3, -1, 2))
+    }
+    let evaluation = try TrajectoryEvaluation(
+      estimate: moved, groundTruth: truth, frameTimestamps: times)
+    XCTAssertEqual(evaluation.alignmentBasis, .orientations)
+    XCTAssertLessThan(evaluation.ate.rmse, 1e-9)
+    XCTAssertTrue(evaluation.readableText.contains("aligned by orientation"))
+
+    var drifted = moved
+    for index in drifted.indices where index >= 30 {
+      drifted[index].translation += world.rotate(SIMD3(0.02, 0, 0))
+    }
+    let driftEvaluation = try TrajectoryEvaluation(
+      estimate: drifted, groundTruth: truth, frameTimestamps: times)
+    XCTAssertEqual(driftEvaluation.ate.rmse, 0.01, accuracy: 1e-6, "half the poses 1 cm each side")
+  }
+
+  func testMovingCameraIsAlignedByPositions() throws {
+    let truth = try TUMTrajectory.read(groundTruthURL)
+    let evaluation = try TrajectoryEvaluation(
+      estimate: truth, groundTruth: truth, frameTimestamps: truth.map(\.timestamp))
+    XCTAssertEqual(evaluation.alignmentBasis, .positions)
+  }
+
   /// Frames at N/30 s and a trajectory written with microsecond timestamps
   /// must still pair up: every frame of a full trajectory is tracked.
   func testRoundedTrajectoryTimestampsStillCountAsTracked() throws {
@@ -85,9 +128,11 @@ final class TrajectoryEvaluationTests: XCTestCase {
     let frames = (0..<90).map { 100.0 + Double($0) / 30.0 }
     let rounded = frames.map { t in
       TimedPose(
-        timestamp: (t * 1e6).rounded() / 1e6, rotation: .identity, translation: SIMD3(t, sin(t), cos(t)))
+        timestamp: (t * 1e6).rounded() / 1e6, rotation: .identity,
+        translation: SIMD3(t, sin(t), cos(t)))
     }
-    let evaluation = try TrajectoryEvaluation(estimate: rounded, groundTruth: truth, frameTimestamps: frames)
+    let evaluation = try TrajectoryEvaluation(
+      estimate: rounded, groundTruth: truth, frameTimestamps: frames)
     XCTAssertEqual(evaluation.trackedFraction, 1)
     XCTAssertNil(evaluation.worstStretch)
   }
@@ -104,13 +149,18 @@ final class TrajectoryEvaluationTests: XCTestCase {
       XCTAssertLessThan(simd_distance(a.translation, b.translation), 1e-6)
       XCTAssertLessThan(a.rotation.angle(to: b.rotation), 1e-5)
     }
-    XCTAssertEqual(TUMTrajectory.text(again, comment: "test"), TUMTrajectory.text(truth, comment: "test"))
+    XCTAssertEqual(
+      TUMTrajectory.text(again, comment: "test"), TUMTrajectory.text(truth, comment: "test"))
   }
 
   func testTooFewMatchingPosesIsAClearError() throws {
     let truth = try TUMTrajectory.read(groundTruthURL)
-    let late = truth.prefix(10).map { TimedPose(timestamp: $0.timestamp + 50, rotation: $0.rotation, translation: $0.translation) }
-    XCTAssertThrowsError(try TrajectoryEvaluation(estimate: late, groundTruth: truth, frameTimestamps: [])) {
+    let late = truth.prefix(10).map {
+      TimedPose(timestamp: $0.timestamp + 50, rotation: $0.rotation, translation: $0.translation)
+    }
+    XCTAssertThrowsError(
+      try TrajectoryEvaluation(estimate: late, groundTruth: truth, frameTimestamps: [])
+    ) {
       XCTAssertTrue("\($0)".contains("same clock"), "\($0)")
     }
   }

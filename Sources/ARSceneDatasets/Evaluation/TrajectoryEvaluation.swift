@@ -45,6 +45,17 @@ public struct TrajectoryEvaluation: Sendable {
   public var worstPose: (timestamp: Double, error: Double)?
   /// The alignment applied to the estimate (ground truth from estimate).
   public var alignment: PointSetAlignment
+  /// What the alignment was computed from.
+  public var alignmentBasis: AlignmentBasis
+
+  public enum AlignmentBasis: String, Sendable {
+    /// Positions, by Umeyama's method, as evo does.
+    case positions
+    /// Orientations, then centroids: the positions are collinear or all
+    /// the same (a camera turning on the spot), so they cannot fix a
+    /// rotation and evo refuses such a trajectory.
+    case orientations
+  }
 
   /// - Parameters:
   ///   - frameTimestamps: the timestamps of every frame of the sequence, for the
@@ -61,11 +72,20 @@ public struct TrajectoryEvaluation: Sendable {
         "only \(pairs.count) estimated poses are within \(maxTimeDifference) s of a ground-truth pose;"
           + " at least 3 are needed (are the timestamps on the same clock?)")
     }
-    let alignment = try PointSetAlignment(
-      source: pairs.estimate.map(\.translation), target: pairs.groundTruth.map(\.translation))
+    let alignment: PointSetAlignment
+    do {
+      alignment = try PointSetAlignment(
+        source: pairs.estimate.map(\.translation), target: pairs.groundTruth.map(\.translation))
+      alignmentBasis = .positions
+    } catch {
+      alignment = try PointSetAlignment(orientationsOf: pairs.estimate, onto: pairs.groundTruth)
+      alignmentBasis = .orientations
+    }
     self.alignment = alignment
     let aligned = pairs.estimate.map { alignment.apply($0) }
-    let errors = zip(aligned, pairs.groundTruth).map { Self.distance($0.translation, $1.translation) }
+    let errors = zip(aligned, pairs.groundTruth).map {
+      Self.distance($0.translation, $1.translation)
+    }
     associatedPoses = pairs.count
     ate = ErrorStatistics(errors)
     if let worst = errors.indices.max(by: { errors[$0] < errors[$1] }) {
@@ -96,7 +116,8 @@ public struct TrajectoryEvaluation: Sendable {
     let estimated = estimate.map(\.timestamp).sorted()
     let tracked = frameTimestamps.map { Self.contains(estimated, near: $0, within: 5e-4) }
     trackedFraction =
-      frameTimestamps.isEmpty ? 0 : Double(tracked.filter { $0 }.count) / Double(frameTimestamps.count)
+      frameTimestamps.isEmpty
+      ? 0 : Double(tracked.filter { $0 }.count) / Double(frameTimestamps.count)
     worstStretch = Self.longestGap(frameTimestamps, tracked: tracked)
   }
 
@@ -116,7 +137,8 @@ public struct TrajectoryEvaluation: Sendable {
   }
 
   /// Whether sorted `times` has a value within `tolerance` of `t`.
-  private static func contains(_ times: [Double], near t: Double, within tolerance: Double) -> Bool {
+  private static func contains(_ times: [Double], near t: Double, within tolerance: Double) -> Bool
+  {
     var low = 0
     var high = times.count
     while low < high {
@@ -126,7 +148,8 @@ public struct TrajectoryEvaluation: Sendable {
     return low < times.count && times[low] <= t + tolerance
   }
 
-  private static func longestGap(_ times: [Double], tracked: [Bool]) -> (from: Double, to: Double)? {
+  private static func longestGap(_ times: [Double], tracked: [Bool]) -> (from: Double, to: Double)?
+  {
     var best: (from: Double, to: Double)?
     var start: Int?
     for (index, isTracked) in tracked.enumerated() {
@@ -136,7 +159,9 @@ public struct TrajectoryEvaluation: Sendable {
       }
       if let first = start {
         let from = first > 0 ? times[first - 1] : times[first]
-        if best == nil || times[index] - from > best!.to - best!.from { best = (from, times[index]) }
+        if best == nil || times[index] - from > best!.to - best!.from {
+          best = (from, times[index])
+        }
         start = nil
       }
     }
@@ -156,7 +181,8 @@ public struct TrajectoryEvaluation: Sendable {
   public var readableText: String {
     func cm(_ metres: Double) -> String { String(format: "%.2f cm", metres * 100) }
     var lines = [
-      "ATE (SE(3)-aligned, \(associatedPoses) poses): RMSE \(cm(ate.rmse)), mean \(cm(ate.mean)),"
+      "ATE (\(alignmentBasis == .positions ? "SE(3)-aligned" : "aligned by orientation: the positions cannot fix a rotation"),"
+        + " \(associatedPoses) poses): RMSE \(cm(ate.rmse)), mean \(cm(ate.mean)),"
         + " median \(cm(ate.median)), max \(cm(ate.max))",
       "RPE over \(String(format: "%.1f", rpeInterval)) s (\(rpePairs) pairs): RMSE \(cm(rpeTranslation.rmse)),"
         + " \(String(format: "%.2f", rpeRotationDegrees.rmse)) deg",
@@ -165,10 +191,12 @@ public struct TrajectoryEvaluation: Sendable {
     if let worstStretch {
       lines.append(
         "Longest stretch without a pose: \(String(format: "%.2f", worstStretch.to - worstStretch.from)) s"
-          + " (\(String(format: "%.2f", worstStretch.from))...\(String(format: "%.2f", worstStretch.to)) s)")
+          + " (\(String(format: "%.2f", worstStretch.from))...\(String(format: "%.2f", worstStretch.to)) s)"
+      )
     }
     if let worstPose {
-      lines.append("Worst pose: \(cm(worstPose.error)) at \(String(format: "%.3f", worstPose.timestamp)) s")
+      lines.append(
+        "Worst pose: \(cm(worstPose.error)) at \(String(format: "%.3f", worstPose.timestamp)) s")
     }
     return lines.joined(separator: "\n")
   }
@@ -185,6 +213,7 @@ public struct TrajectoryEvaluation: Sendable {
     }
     var root = JSONLine()
     root.add("associatedPoses", associatedPoses)
+    root.add("alignedBy", alignmentBasis.rawValue)
     root.add("ate", stats(ate))
     var rpe = JSONLine()
     rpe.add("interval", rpeInterval)
