@@ -21,9 +21,25 @@ enum CommandRunner {
     #endif
   }
 
-  static func run(_ arguments: [String]) throws -> CommandResult {
+  /// The release build of `arscene` that Tools/test builds and names in
+  /// ARSCENE_RELEASE_BIN, for tests that replay sequences too long for a
+  /// debug build; an XCTSkip saying so when it is not set.
+  static func releaseExecutable() throws -> URL {
+    guard let path = ProcessInfo.processInfo.environment["ARSCENE_RELEASE_BIN"], !path.isEmpty
+    else {
+      throw XCTSkip(
+        "ARSCENE_RELEASE_BIN is not set: run Tools/test, which builds the release arscene for the"
+          + " long replays")
+    }
+    guard FileManager.default.isExecutableFile(atPath: path) else {
+      throw XCTSkip("ARSCENE_RELEASE_BIN=\(path) is not an executable")
+    }
+    return URL(fileURLWithPath: path)
+  }
+
+  static func run(_ arguments: [String], executable: URL? = nil) throws -> CommandResult {
     let process = Process()
-    process.executableURL = productsDirectory.appendingPathComponent("arscene")
+    process.executableURL = executable ?? productsDirectory.appendingPathComponent("arscene")
     process.arguments = arguments
     // Output goes to files, not pipes, so a chatty command can never block.
     let folder = FileManager.default.temporaryDirectory
