@@ -11,6 +11,7 @@
 // pixels on them, in OpenCV camera axes. Prints one line per method:
 //   method NAME frames N median_ms M normals_median_ms M planes_median P
 //   visible V found F recall R normal_median_deg D offset_median_m O
+// (nan where a value does not apply: ours computes no normals).
 // Everything here is in OpenCV camera axes (+X right, +Y down, +Z forward);
 // the core's segments come in ARKit camera axes and are flipped on arrival.
 #include <vision_core/vision_core.h>
@@ -162,9 +163,7 @@ void Print(const char* method, size_t frames, const Score& score,
       "method %s frames %zu median_ms %.3f normals_median_ms %.3f "
       "planes_median %.1f",
       method, frames, Median(score.milliseconds),
-      score.normals_milliseconds.empty() ? 0.0
-                                         : Median(score.normals_milliseconds),
-      Median(score.plane_counts));
+      Median(score.normals_milliseconds), Median(score.plane_counts));
   if (has_truth) {
     std::printf(
         " visible %d found %d recall %.4f normal_median_deg %.4f "

@@ -12,7 +12,7 @@ import ARScene
 public struct PlaneEvaluation: Sendable {
   public struct Configuration: Equatable, Sendable {
     public var criteria = PlaneMatchCriteria()
-    /// A plane must detected once it has been at least `minAreaInView` square
+    /// A plane must be detected once it has been at least `minAreaInView` square
     /// metres in view on every frame for `minTimeInView` seconds.
     public var minAreaInView = 0.5
     public var minTimeInView = 1.0
