@@ -10,9 +10,10 @@ import ARScene
 /// shift separate them, plus whatever the tracker got wrong about the first
 /// camera. The transform is estimated from the same paired camera poses the
 /// trajectory evaluation pairs (``TrajectoryAssociation``), so planes are
-/// scored in the frame in which the camera trajectory is scored: an error
-/// shared by the trajectory and the planes (a tilted gravity, say) is not
-/// counted against the planes, a plane tilted relative to the camera path is.
+/// scored in the frame in which the camera trajectory is scored: a rotation
+/// of the engine's whole world (cameras and planes alike) is not counted
+/// against the planes, a plane tilted relative to the camera path is, such as
+/// a horizontal plane levelled to a gravity the engine got wrong.
 ///
 /// Unlike the ATE alignment (``PointSetAlignment``, positions only) it also
 /// uses the poses' orientations: on a short, nearly straight walk the
@@ -31,17 +32,17 @@ public struct PlaneWorldAlignment: Sendable {
     self.translation = translation
   }
 
-  /// The trajectory evaluation's alignment (estimate to ground truth, no scale).
+  /// A ``PointSetAlignment`` (estimate to ground truth; its scale is ignored),
+  /// such as the trajectory evaluation's.
   public init(_ alignment: PointSetAlignment) {
     self.init(rotation: alignment.rotation, translation: alignment.translation)
   }
 
   /// Fitted to estimated and ground-truth camera poses paired in time (both
   /// world_from_camera with the same camera axes, as `replay --trajectory`
-  /// writes them): the rotation is the normalised mean of the per-pair
-  /// rotations gt_from_engine = R_gt R_est⁻¹ (signs made consistent), the
-  /// translation the mean of p_gt - R p_est, the least-squares translation
-  /// for that rotation.
+  /// writes them) by ``PointSetAlignment/init(orientationsOf:onto:)``: the
+  /// normalised mean of the per-pair rotations R_gt R_est⁻¹, then the
+  /// translation that matches the camera centres' centroids.
   public init(
     estimate: [TimedPose], groundTruth: [TimedPose],
     maxTimeDifference: Double = TrajectoryAssociation.defaultMaxTimeDifference
@@ -53,21 +54,7 @@ public struct PlaneWorldAlignment: Sendable {
         "no estimated pose lies within \(maxTimeDifference) s of a ground-truth pose;"
           + " the planes cannot be put into the ground truth's world")
     }
-    var sum = SIMD4<Double>.zero
-    var reference: SIMD4<Double>?
-    for (estimated, truth) in zip(pairs.estimate, pairs.groundTruth) {
-      let q = (truth.rotation * estimated.rotation.conjugate).normalized
-      var v = SIMD4(q.x, q.y, q.z, q.w)
-      if let reference, (v * reference).sum() < 0 { v = -v }
-      if reference == nil { reference = v }
-      sum += v
-    }
-    let rotation = Quaternion(x: sum.x, y: sum.y, z: sum.z, w: sum.w).normalized
-    var shift = SIMD3<Double>.zero
-    for (estimated, truth) in zip(pairs.estimate, pairs.groundTruth) {
-      shift += truth.translation - rotation.rotate(estimated.translation)
-    }
-    self.init(rotation: rotation, translation: shift / Double(pairs.count))
+    self.init(try PointSetAlignment(orientationsOf: pairs.estimate, onto: pairs.groundTruth))
   }
 
   public func applyPoint(_ point: SIMD3<Double>) -> SIMD3<Double> {
