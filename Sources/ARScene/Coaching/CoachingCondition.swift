@@ -1,0 +1,128 @@
+/// A situation the coaching has words for. The controller decides which
+/// conditions hold; the catalog words them; the hysteresis decides which one
+/// is shown.
+enum CoachingCondition: Hashable, Sendable {
+  /// No pose yet (`notAvailable` or `limited(.initializing)`).
+  case gettingStarted
+  case excessiveMotion
+  /// `limited(.insufficientFeatures)`: too little texture in view.
+  case insufficientFeatures
+  case insufficientLight
+  case relocalizing
+  /// Relocalizing for ``CoachingConfiguration/startOverDelay``.
+  case startOver
+  /// Looking for the goal's surface, before
+  /// ``CoachingConfiguration/searchHintDelay``.
+  case findSurface(CoachingGoal)
+  /// Still no surface after ``CoachingConfiguration/searchHintDelay``.
+  case surfaceSearchHint
+  /// Still no surface after ``CoachingConfiguration/searchAdviceDelay``.
+  case surfaceSearchAdvice
+  /// The goal's surface is there and nothing is placed yet.
+  case surfaceFound
+  case placementRejected(CoachingInput.Placement.Rejection)
+  /// Looking for the goal's image, before the hint delay.
+  case findImage(String)
+  /// Still no image after ``CoachingConfiguration/searchHintDelay``.
+  case imageSearchHint(String)
+  case takeBreak
+
+  /// The message key: stable, the same in every language.
+  var key: String {
+    switch self {
+    case .gettingStarted: "gettingStarted"
+    case .excessiveMotion: "excessiveMotion"
+    case .insufficientFeatures: "insufficientFeatures"
+    case .insufficientLight: "insufficientLight"
+    case .relocalizing: "relocalizing"
+    case .startOver: "startOver"
+    case .findSurface: "findSurface"
+    case .surfaceSearchHint: "surfaceSearchHint"
+    case .surfaceSearchAdvice: "surfaceSearchAdvice"
+    case .surfaceFound: "surfaceFound"
+    case .placementRejected(.wrongSurface): "placementWrongSurface"
+    case .placementRejected(.outsideSurface): "placementOutsideSurface"
+    case .placementRejected(.noSurface): "placementNoSurface"
+    case .findImage: "findImage"
+    case .imageSearchHint: "imageSearchHint"
+    case .takeBreak: "takeBreak"
+    }
+  }
+
+  var urgency: CoachingMessage.Urgency {
+    switch self {
+    case .excessiveMotion: .timeSensitive
+    case .insufficientFeatures, .insufficientLight, .relocalizing, .startOver,
+      .surfaceSearchHint, .surfaceSearchAdvice, .placementRejected, .imageSearchHint:
+      .active
+    case .gettingStarted, .findSurface, .surfaceFound, .findImage, .takeBreak: .passive
+    }
+  }
+
+  var action: CoachingMessage.Action {
+    switch self {
+    case .excessiveMotion: .moveSlower
+    case .insufficientLight: .addLight
+    case .insufficientFeatures: .pointAtTexturedSurface
+    case .gettingStarted, .findSurface, .surfaceSearchHint, .surfaceSearchAdvice, .findImage,
+      .imageSearchHint:
+      .moveAround
+    case .surfaceFound, .placementRejected: .tapToPlace
+    case .relocalizing: .returnToPreviousArea
+    case .startOver: .startOver
+    case .takeBreak: .takeBreak
+    }
+  }
+
+  /// Problems and searches take the whole screen; hints about the next tap
+  /// or a break leave the app's interface alone, since the person needs it.
+  var hideAppUI: Bool {
+    switch self {
+    case .surfaceFound, .placementRejected, .takeBreak: false
+    default: true
+    }
+  }
+
+  /// Which condition is shown when several hold: lower ranks first. Camera
+  /// problems come first because nothing else works until they are fixed;
+  /// passive hints come last.
+  var rank: Int {
+    switch self {
+    case .excessiveMotion: 0
+    case .insufficientLight: 1
+    case .insufficientFeatures: 2
+    case .startOver: 3
+    case .relocalizing: 4
+    case .gettingStarted: 5
+    case .placementRejected: 6
+    case .surfaceSearchAdvice: 7
+    case .surfaceSearchHint: 8
+    case .imageSearchHint: 9
+    case .takeBreak: 10
+    case .findSurface: 11
+    case .findImage: 12
+    case .surfaceFound: 13
+    }
+  }
+
+  /// Whether the condition must hold for ``CoachingConfiguration/onsetDelay``
+  /// before it shows. Conditions read straight from noisy per-frame state do;
+  /// those that come out of a timer (the timer already is the persistence) or
+  /// answer the person's own tap (feedback must be immediate) do not.
+  var needsOnsetDelay: Bool {
+    switch self {
+    case .surfaceSearchHint, .surfaceSearchAdvice, .imageSearchHint, .startOver, .takeBreak,
+      .placementRejected:
+      false
+    default: true
+    }
+  }
+
+  /// Whether the condition answers a tap, so it may replace a message of
+  /// the same urgency before that message's minimum display time: the
+  /// person is waiting for the answer to what they just did.
+  var answersTap: Bool {
+    if case .placementRejected = self { return true }
+    return false
+  }
+}

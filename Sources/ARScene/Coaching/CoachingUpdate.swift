@@ -1,0 +1,13 @@
+/// What one ``CoachingController/update(_:)`` decided.
+public struct CoachingUpdate: Hashable, Sendable {
+  /// The message to show now, or nil for none.
+  public var message: CoachingMessage?
+  /// Whether ``message`` differs from the previous update's, so an app (or
+  /// the event log) acts only on changes.
+  public var changed: Bool
+
+  public init(message: CoachingMessage?, changed: Bool) {
+    self.message = message
+    self.changed = changed
+  }
+}
