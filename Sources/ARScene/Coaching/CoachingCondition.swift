@@ -105,11 +105,14 @@ enum CoachingCondition: Hashable, Sendable {
     }
   }
 
-  /// Whether the condition must hold for ``CoachingConfiguration/onsetDelay``
-  /// before it shows. Conditions read straight from noisy per-frame state do;
-  /// those that come out of a timer (the timer already is the persistence) or
-  /// answer the person's own tap (feedback must be immediate) do not.
-  var needsOnsetDelay: Bool {
+  /// Whether the condition is smoothed: it must hold for
+  /// ``CoachingConfiguration/onsetDelay`` before it shows, and gaps shorter
+  /// than ``CoachingConfiguration/releaseDelay`` do not end it. Conditions
+  /// read straight from per-frame state are, because that state is noisy;
+  /// those that come out of a timer (the timer already is the persistence)
+  /// or answer the person's own tap (the answer must come at once) are not,
+  /// and begin and end exactly when their timer says.
+  var isSmoothed: Bool {
     switch self {
     case .surfaceSearchHint, .surfaceSearchAdvice, .imageSearchHint, .startOver, .takeBreak,
       .placementRejected:

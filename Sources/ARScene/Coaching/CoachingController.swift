@@ -69,6 +69,7 @@ public struct CoachingController: Sendable {
       case .placed:
         hasPlaced = true
         rejection = nil
+        hysteresis.end { $0 == .surfaceFound || $0.answersTap }
       case .rejected(let reason):
         rejection = (reason, time)
       }

@@ -4,15 +4,19 @@
 ///
 /// Each update the controller ``record(_:at:)``s the conditions that hold,
 /// then asks ``decide(at:)``. A condition's *run* starts when it first
-/// holds and lasts while gaps in it are shorter than
-/// ``CoachingConfiguration/releaseDelay``. The rules:
+/// holds and lasts while it holds; for smoothed conditions
+/// (``CoachingCondition/isSmoothed``) gaps shorter than
+/// ``CoachingConfiguration/releaseDelay`` do not end it. The rules:
 ///
-/// - a condition shows once its run is ``CoachingConfiguration/onsetDelay``
-///   old (for conditions that need it) and it holds at this update;
+/// - a condition shows once it holds at this update and, if smoothed, its
+///   run is ``CoachingConfiguration/onsetDelay`` old;
 /// - of the conditions that may show, the one of lowest rank wins;
 /// - a shown message stays ``CoachingConfiguration/minimumDisplayDuration``
 ///   unless a more urgent one replaces it (or, for the answer to a new tap,
-///   one at least as urgent); clearing waits for the same minimum.
+///   one at least as urgent); clearing waits for the same minimum;
+/// - a message does not clear while another condition is waiting out its
+///   onset delay: one message then follows the other without a blank
+///   blink between them.
 struct CoachingHysteresis: Sendable {
   private struct Run: Sendable {
     var start: Double
@@ -56,13 +60,11 @@ struct CoachingHysteresis: Sendable {
   mutating func decide(at time: Double) -> CoachingCondition? {
     defer { heldNow = [] }
     runs = runs.filter { condition, run in
-      heldNow.contains(condition) || !isAtLeast(time - run.lastHeld, configuration.releaseDelay)
+      heldNow.contains(condition)
+        || (condition.isSmoothed && !isAtLeast(time - run.lastHeld, configuration.releaseDelay))
     }
     let candidate = runs.filter { condition, run in
-      condition == shown
-        || (heldNow.contains(condition)
-          && (!condition.needsOnsetDelay
-            || isAtLeast(time - run.start, configuration.onsetDelay)))
+      condition == shown || (heldNow.contains(condition) && isReady(condition, run, at: time))
     }.keys.min(by: Self.showsBefore)
     guard candidate != shown else { return shown }
     if let shown {
@@ -72,10 +74,21 @@ struct CoachingHysteresis: Sendable {
           $0.urgency > shown.urgency || ($0.answersTap && $0.urgency >= shown.urgency)
         } ?? false
       guard mayLeave || isPreempted else { return shown }
+      let isSuccessorPending = runs.contains { condition, run in
+        heldNow.contains(condition) && !isReady(condition, run, at: time)
+      }
+      guard candidate != nil || !isSuccessorPending else { return shown }
     }
     shown = candidate
     shownSince = time
     return candidate
+  }
+
+  /// Ends the runs of the conditions that `isEnded` picks, at once and
+  /// without a release delay: for conditions the person's own action has
+  /// settled (a placed object needs no "tap to place").
+  mutating func end(where isEnded: (CoachingCondition) -> Bool) {
+    runs = runs.filter { condition, _ in !isEnded(condition) }
   }
 
   /// Forgets everything, clearing the shown message at once.
@@ -88,6 +101,11 @@ struct CoachingHysteresis: Sendable {
   /// Whether `duration` has reached `limit`, within ``tolerance``.
   static func hasReached(_ duration: Double, _ limit: Double) -> Bool {
     duration >= limit - tolerance
+  }
+
+  /// Whether a run of `condition` is long enough for its message to show.
+  private func isReady(_ condition: CoachingCondition, _ run: Run, at time: Double) -> Bool {
+    !condition.isSmoothed || isAtLeast(time - run.start, configuration.onsetDelay)
   }
 
   private func isAtLeast(_ duration: Double, _ limit: Double) -> Bool {
