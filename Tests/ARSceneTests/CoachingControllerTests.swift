@@ -153,6 +153,44 @@ final class CoachingControllerTests: XCTestCase {
       "ランプを置くには場所が足りません。表面の中央に近いところをタップしてください。")
   }
 
+  /// The answer to a tap outranks the getting-started hint: the person is
+  /// waiting for it.
+  func testATapWhileStartingIsAnswered() throws {
+    var timeline = try CoachingTimeline(goal: .anyPlane)
+    timeline.run(until: 2, .limited(.initializing))
+    timeline.step(
+      CoachingInput(
+        time: timeline.nextTime, trackingState: .limited(.initializing),
+        placements: [.rejected(.noSurface)]))
+    timeline.run(until: 8, .limited(.initializing))
+    XCTAssertEqual(timeline.keys, ["gettingStarted", "placementNoSurface", "gettingStarted"])
+    XCTAssertEqual(
+      timeline.changes[1].message?.text,
+      "There's no surface there for the object yet. Move your phone slowly over that spot, then tap it again."
+    )
+  }
+
+  func testTheControllerSpeaksTheCatalogsLanguage() throws {
+    var timeline = try CoachingTimeline(
+      goal: .horizontalPlane,
+      catalog: CoachingCatalog(language: .japanese, device: .iPad, objectName: "椅子"))
+    timeline.run(until: 2 - 1e-6, .limited(.initializing))
+    timeline.run(until: 12, .normal)
+    timeline.run(until: 15, .normal, surfaces: [floor])
+    XCTAssertEqual(
+      timeline.changes.map { $0.message?.text },
+      [
+        "始めるには、iPadをゆっくり動かしてください。",
+        "iPadをゆっくり動かして、床やテーブルを探してください。",
+        "表面を見つけられない。横に移動するか、iPadの位置を変えてみてください。",
+        "場所をタップして、椅子を配置します。",
+      ])
+    // Changing the catalog rewords the message at the next update.
+    timeline.controller.catalog.language = .english
+    timeline.run(until: 15.1, .normal, surfaces: [floor])
+    XCTAssertEqual(timeline.changes.last?.message?.text, "Tap a location to place the 椅子.")
+  }
+
   func testRelocalizingThenAnOfferToStartOverAfterTenSeconds() throws {
     var timeline = try CoachingTimeline()
     timeline.run(until: 2 - 1e-6, .normal)

@@ -108,6 +108,33 @@ final class CoachingHysteresisTests: XCTestCase {
     }
   }
 
+  /// The order in which conditions win and the urgency that lets them
+  /// interrupt agree, so a winner is never one that could be interrupted.
+  func testALessUrgentConditionNeverOutranksAMoreUrgentOne() {
+    let conditions: [CoachingCondition] = [
+      .gettingStarted, .excessiveMotion, .insufficientFeatures, .insufficientLight,
+      .relocalizing, .startOver, .findSurface(.anyPlane), .surfaceSearchHint,
+      .surfaceSearchAdvice, .surfaceFound, .placementRejected(.noSurface), .findImage("poster"),
+      .imageSearchHint("poster"), .takeBreak,
+    ]
+    XCTAssertEqual(Set(conditions.map(\.rank)).count, conditions.count)
+    for a in conditions {
+      for b in conditions where a.rank < b.rank {
+        XCTAssertGreaterThanOrEqual(a.urgency, b.urgency, "\(a) outranks \(b)")
+      }
+    }
+  }
+
+  /// When one condition ends as the next begins, the first message stays
+  /// until the second is ready instead of blinking off for a moment.
+  func testOneMessageFollowsAnotherWithoutABlank() throws {
+    var timeline = try CoachingTimeline(goal: .horizontalPlane)
+    timeline.run(until: 3 - 1e-6, .limited(.initializing))
+    timeline.run(until: 6, .normal)
+    XCTAssertEqual(timeline.keys, ["gettingStarted", "findSurface"])
+    XCTAssertEqual(timeline.changes[1].time, 3.5, accuracy: 1e-9)
+  }
+
   private func assertNoFlicker(
     _ changes: [CoachingTimeline.Change], end: Double, _ context: String = "",
     file: StaticString = #filePath, line: UInt = #line

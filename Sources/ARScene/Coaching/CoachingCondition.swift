@@ -83,9 +83,12 @@ enum CoachingCondition: Hashable, Sendable {
     }
   }
 
-  /// Which condition is shown when several hold: lower ranks first. Camera
-  /// problems come first because nothing else works until they are fixed;
-  /// passive hints come last.
+  /// Which condition is shown when several hold: lower ranks first. Ranks
+  /// follow urgency (a less urgent condition never outranks a more urgent
+  /// one), so the rank decides only among equals: camera problems first,
+  /// because nothing else works until they are fixed, then the answer to a
+  /// tap, because the person is waiting for it, then long searches; among
+  /// the passive hints, getting started first and the next tap last.
   var rank: Int {
     switch self {
     case .excessiveMotion: 0
@@ -93,11 +96,11 @@ enum CoachingCondition: Hashable, Sendable {
     case .insufficientFeatures: 2
     case .startOver: 3
     case .relocalizing: 4
-    case .gettingStarted: 5
-    case .placementRejected: 6
-    case .surfaceSearchAdvice: 7
-    case .surfaceSearchHint: 8
-    case .imageSearchHint: 9
+    case .placementRejected: 5
+    case .surfaceSearchAdvice: 6
+    case .surfaceSearchHint: 7
+    case .imageSearchHint: 8
+    case .gettingStarted: 9
     case .takeBreak: 10
     case .findSurface: 11
     case .findImage: 12

@@ -16,11 +16,11 @@
 ///
 /// What it says, most important first: camera problems (moving too fast,
 /// too dark, too little detail in view, getting back to where the person
-/// was and, after a while, an offer to start over), getting started, the
-/// answer to a refused tap, a search for the goal's surface or image that
-/// takes long, a break after long use, and finally what to do next (look
-/// for a surface, tap to place the object). ``CoachingHysteresis`` keeps
-/// the messages steady.
+/// was and, after a while, an offer to start over), the answer to a
+/// refused tap, a search for the goal's surface or image that takes long,
+/// getting started, a break after long use, and finally what to do next
+/// (look for a surface, tap to place the object). ``CoachingHysteresis``
+/// keeps the messages steady.
 public struct CoachingController: Sendable {
   /// What the person is trying to do. Changing it restarts the search for
   /// what it needs.
@@ -57,23 +57,15 @@ public struct CoachingController: Sendable {
     hysteresis = CoachingHysteresis(configuration: configuration)
   }
 
-  /// Takes one snapshot and returns the message to show now.
+  /// Takes one snapshot and returns the message to show now. A reset in
+  /// the snapshot applies first, then its placements, then its state.
   public mutating func update(_ input: CoachingInput) -> CoachingUpdate {
     let time = acceptedTime(input.time)
     if input.isSessionReset { restart() }
     let elapsed = previousTime.map { time - $0 } ?? 0
     previousTime = time
     if usageStart == nil || elapsed >= configuration.breakGap { restartUsage(at: time) }
-    for placement in input.placements {
-      switch placement {
-      case .placed:
-        hasPlaced = true
-        rejection = nil
-        hysteresis.end { $0 == .surfaceFound || $0.answersTap }
-      case .rejected(let reason):
-        rejection = (reason, time)
-      }
-    }
+    for placement in input.placements { apply(placement, at: time) }
 
     hysteresis.record(trackingConditions(input.trackingState), at: time)
     hysteresis.record(goalConditions(input, elapsed: elapsed), at: time)
@@ -90,6 +82,20 @@ public struct CoachingController: Sendable {
     let newMessage = shown.map(catalog.message(for:))
     defer { message = newMessage }
     return CoachingUpdate(message: newMessage, changed: newMessage != message)
+  }
+
+  /// A placed object needs no more "tap to place" and no answer to an
+  /// earlier refused tap, at once; a refused tap is answered from now for
+  /// ``CoachingConfiguration/placementFeedbackDuration``.
+  private mutating func apply(_ placement: CoachingInput.Placement, at time: Double) {
+    switch placement {
+    case .placed:
+      hasPlaced = true
+      rejection = nil
+      hysteresis.end { $0 == .surfaceFound || $0.answersTap }
+    case .rejected(let reason):
+      rejection = (reason, time)
+    }
   }
 
   /// The input's time, or the previous one when it would go backwards or is
