@@ -3,9 +3,13 @@
 /// Messages are values: two updates that want the same words produce equal
 /// messages, which is how ``CoachingUpdate/changed`` is decided.
 public struct CoachingMessage: Hashable, Sendable {
-  /// A stable identifier of the situation (`"excessiveMotion"`,
-  /// `"surfaceFound"`, ...), the same in every language, for logs, events
-  /// and apps that show their own artwork.
+  /// A stable identifier of the situation, the same in every language, for
+  /// logs, events and apps that show their own artwork. One of
+  /// `gettingStarted`, `excessiveMotion`, `insufficientFeatures`,
+  /// `insufficientLight`, `relocalizing`, `startOver`, `findSurface`,
+  /// `surfaceSearchHint`, `surfaceSearchAdvice`, `surfaceFound`,
+  /// `placementWrongSurface`, `placementOutsideSurface`,
+  /// `placementNoSurface`, `findImage`, `imageSearchHint`, `takeBreak`.
   public var key: String
   /// The words to show, in the catalog's language, with the device noun and
   /// the object's name filled in.
