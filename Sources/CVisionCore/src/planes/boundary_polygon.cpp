@@ -14,7 +14,10 @@ std::vector<Eigen::Vector2d> Inflated(const std::vector<Eigen::Vector2d>& p,
   const size_t n = p.size();
   // Outward normal of edge a->b for a polygon of positive shoelace area.
   const double orientation = SignedArea(p) >= 0 ? 1.0 : -1.0;
-  const auto outward = [&](const Eigen::Vector2d& a, const Eigen::Vector2d& b) {
+  // An explicit return type: with auto the lambda would return an Eigen
+  // expression that refers to its own dead temporary.
+  const auto outward = [&](const Eigen::Vector2d& a,
+                           const Eigen::Vector2d& b) -> Eigen::Vector2d {
     const Eigen::Vector2d e = (b - a).normalized();
     return Eigen::Vector2d(e.y(), -e.x()) * orientation;
   };
