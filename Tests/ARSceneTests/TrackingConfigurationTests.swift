@@ -39,6 +39,9 @@ final class TrackingConfigurationTests: XCTestCase {
     XCTAssertNotNil(message { $0.tracking.inlierThreshold = .nan })
     XCTAssertNotNil(message { $0.tracking.minimumInliersForNormal = 10 })
     XCTAssertNotNil(message { $0.tracking.reanchorDelay = -1 })
+    XCTAssertEqual(
+      message { $0.tracking.gravitySettleDuration = 61 },
+      "tracking.gravitySettleDuration must be 0...60 seconds, got 61.0")
     XCTAssertNotNil(message { $0.initialUpDirection = .zero })
     XCTAssertNil(message { $0.initialUpDirection = SIMD3(0, 2, 0) })
   }

@@ -29,7 +29,26 @@ final class TrackingAcceptanceTests: XCTestCase {
     let report = try evaluate(sequence, trajectory: replay.trajectory)
     print("acceptance: 30 s walk ATE \(report.ateRMSE * 100) cm, tracked \(report.trackedFraction)")
     XCTAssertLessThanOrEqual(report.ateRMSE, 0.005)
-    XCTAssertEqual(report.trackedFraction, 1)
+    // The trajectory starts once tracking is normal (0.5 s of settling
+    // gravity with the IMU), then has every frame.
+    XCTAssertGreaterThanOrEqual(report.trackedFraction, 0.98)
+
+    // World +Y is up: the engine's up and the truth's, seen from the camera,
+    // agree to the accelerometer's bias (a first-frame reading alone was
+    // 4.7 degrees off on this walk).
+    let estimate = try Self.orientations(replay.trajectory)
+    let truth = try Self.orientations(sequence + "/groundtruth.txt")
+    var angles: [Double] = []
+    for (time, rotation) in estimate {
+      guard let reference = truth[time] else { continue }
+      let up = Self.upInCamera(rotation)
+      let trueUp = Self.upInCamera(reference)
+      angles.append(acos(min(1, (up * trueUp).sum())) * 180 / .pi)
+    }
+    XCTAssertGreaterThan(angles.count, 800)
+    let worst = angles.max() ?? .infinity
+    print("acceptance: 30 s walk world-up error max \(worst) degrees")
+    XCTAssertLessThanOrEqual(worst, 1.0)
 
     let states = replay.states
     let firstNormal = try XCTUnwrap(states.firstIndex { $0.state == "normal" })
@@ -37,7 +56,9 @@ final class TrackingAcceptanceTests: XCTestCase {
     XCTAssertEqual(
       states.count, firstNormal + 1,
       "no state change after tracking became normal: \(states.dropFirst(firstNormal))")
-    XCTAssertLessThan(states[firstNormal].t, 0.5, "initialised within half a second")
+    XCTAssertLessThan(
+      states[firstNormal].t, 0.7, "initialised once gravity settled (0.5 s) and the state confirmed"
+    )
   }
 
   /// Synthetic dark, fast and textureless: the right limited reason within
@@ -108,6 +129,25 @@ final class TrackingAcceptanceTests: XCTestCase {
   private struct Evaluation {
     var ateRMSE: Double
     var trackedFraction: Double
+  }
+
+  /// World-from-camera rotations of a TUM file by timestamp (6 decimals).
+  private static func orientations(_ path: String) throws -> [String: SIMD4<Double>] {
+    var result: [String: SIMD4<Double>] = [:]
+    for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+    where !line.hasPrefix("#") {
+      let fields = line.split(separator: " ").compactMap { Double($0) }
+      guard fields.count == 8 else { continue }
+      result[String(format: "%.4f", fields[0])] = SIMD4(fields[4], fields[5], fields[6], fields[7])
+    }
+    return result
+  }
+
+  /// World +Y in the camera's axes for a world-from-camera quaternion (x, y,
+  /// z, w): the second row of its rotation matrix.
+  private static func upInCamera(_ q: SIMD4<Double>) -> SIMD3<Double> {
+    let (x, y, z, w) = (q.x, q.y, q.z, q.w)
+    return SIMD3(2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x))
   }
 
   private func synthesize(_ arguments: [String], name: String) throws -> String {

@@ -7,7 +7,8 @@ final class TrajectoryCommandTests: XCTestCase {
   private var directory: URL!
 
   override func setUpWithError() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("trajectory-\(UUID())")
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "trajectory-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   }
 
@@ -18,7 +19,7 @@ final class TrajectoryCommandTests: XCTestCase {
   func testReplayedTrajectoryScoresAgainstGroundTruth() throws {
     let sequence = directory.appendingPathComponent("walk").path
     let synth = try CommandRunner.run([
-      "dataset", "synth", "--scene", "room", "--frames", "30", "--seed", "5",
+      "dataset", "synth", "--scene", "room", "--frames", "45", "--seed", "5",
       "--width", "160", "--height", "120", "--out", sequence, "--quiet",
     ])
     XCTAssertEqual(synth.status, 0, synth.stderr)
@@ -32,7 +33,8 @@ final class TrajectoryCommandTests: XCTestCase {
 
     let lines = try String(contentsOfFile: trajectory, encoding: .utf8).split(separator: "\n")
     let poses = lines.filter { !$0.hasPrefix("#") }
-    XCTAssertGreaterThanOrEqual(poses.count, 25, "most frames have a measured pose")
+    // The first ~0.55 s settle gravity from the IMU and are left out.
+    XCTAssertGreaterThanOrEqual(poses.count, 25, "every frame after initialisation has a pose")
     XCTAssertTrue(poses.allSatisfy { $0.split(separator: " ").count == 8 }, "TUM lines")
 
     let eval = try CommandRunner.run(["eval", sequence, "--trajectory", trajectory, "--json"])
@@ -40,11 +42,12 @@ final class TrajectoryCommandTests: XCTestCase {
     let report = try XCTUnwrap(
       JSONSerialization.jsonObject(with: Data(eval.stdout.utf8)) as? [String: Any])
     let ate = try XCTUnwrap((report["ate"] as? [String: Double])?["rmse"])
-    XCTAssertLessThan(ate, 0.02, "a 1 s synthetic walk is tracked to well under 2 cm")
+    XCTAssertLessThan(ate, 0.02, "a 1.5 s synthetic walk is tracked to well under 2 cm")
 
     let stateEvents = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n")
       .filter { $0.contains(#""type":"trackingState""#) }
-    XCTAssertTrue(stateEvents.first?.contains(#""reason":"initializing""#) ?? false, "\(stateEvents)")
+    XCTAssertTrue(
+      stateEvents.first?.contains(#""reason":"initializing""#) ?? false, "\(stateEvents)")
     XCTAssertTrue(stateEvents.contains { $0.contains(#""state":"normal""#) }, "\(stateEvents)")
   }
 
@@ -52,10 +55,12 @@ final class TrajectoryCommandTests: XCTestCase {
     let sequence = directory.appendingPathComponent("walk").path
     XCTAssertEqual(
       try CommandRunner.run([
-        "dataset", "synth", "--frames", "3", "--width", "64", "--height", "48", "--out", sequence, "--quiet",
+        "dataset", "synth", "--frames", "3", "--width", "64", "--height", "48", "--out", sequence,
+        "--quiet",
       ]).status, 0)
     let broken = directory.appendingPathComponent("broken.txt")
-    try "0.0 1 2 3 0 0 0 1\n0.1 nan 2 3 0 0 0 1\n".write(to: broken, atomically: true, encoding: .utf8)
+    try "0.0 1 2 3 0 0 0 1\n0.1 nan 2 3 0 0 0 1\n".write(
+      to: broken, atomically: true, encoding: .utf8)
     let result = try CommandRunner.run(["eval", sequence, "--trajectory", broken.path])
     XCTAssertEqual(result.status, 1, result.stderr)
     XCTAssertTrue(result.stderr.contains("broken.txt:2"), result.stderr)

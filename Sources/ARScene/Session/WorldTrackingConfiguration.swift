@@ -156,6 +156,13 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
     /// for the old map to reappear before it starts a new map at the held
     /// pose; >= 0. Default 0.3.
     public var reanchorDelay: Double = 0.3
+    /// When world up comes from the accelerometer: seconds of samples,
+    /// averaged in the world frame so that the camera's own acceleration
+    /// cancels, before the world's axes settle (the state stays
+    /// ``Camera/TrackingState/Reason/initializing`` until then, and the world
+    /// turns once about its origin when they do). 0 uses the first frame's
+    /// samples alone.
+    public var gravitySettleDuration: Double = 0.5
     /// Seed of every random choice; the same seed and frames give the same
     /// poses, bit for bit.
     public var randomSeed: UInt64 = 0x41_5253_6365_6e65
@@ -299,6 +306,9 @@ extension WorldTrackingConfiguration.TrackingOptions {
       reanchorDelay.isFinite && reanchorDelay >= 0
         && reanchorDelay < Double(Float.greatestFiniteMagnitude),
       "reanchorDelay must be >= 0 seconds, got \(reanchorDelay)")
+    try require(
+      gravitySettleDuration.isFinite && gravitySettleDuration >= 0 && gravitySettleDuration <= 60,
+      "gravitySettleDuration must be 0...60 seconds, got \(gravitySettleDuration)")
   }
 
   func write(to options: inout vc_tracking_options_t) {
@@ -332,6 +342,7 @@ extension WorldTrackingConfiguration.TrackingOptions {
     options.blur_sharpness_fraction = blurSharpnessFraction
     options.reanchor_delay_seconds = Float(reanchorDelay)
     options.random_seed = randomSeed
+    options.gravity_settle_seconds = Float(gravitySettleDuration)
   }
 }
 

@@ -46,8 +46,10 @@ public struct Replay {
   /// Throws ``DatasetError`` naming the frame's file when a frame cannot be read
   /// or is rejected by the session; events before it have been emitted.
   /// `pose` receives every measured camera pose, in the sequence's
-  /// ground-truth camera convention (what `--trajectory` writes); frames whose
-  /// pose is held or absent are left out rather than guessed.
+  /// ground-truth camera convention (what `--trajectory` writes) from the
+  /// first frame tracked normally on (earlier poses are provisional: the
+  /// world's up may still settle); frames whose pose is held or absent are
+  /// left out rather than guessed.
   /// `onFrame` receives each frame's ``FrameUpdate`` after its events were
   /// emitted: the frame, every anchor after it (``FrameUpdate/planeAnchors``)
   /// and what changed.
@@ -67,6 +69,7 @@ public struct Replay {
     var trackingState = Camera.TrackingState.notAvailable
     var depthCheck = DepthCheck()
     var lastAnchors: [PlaneAnchor] = []
+    var hasBeenNormal = false
     summary.planeDetection = Self.planeDetectionNames(configuration.planeDetection)
 
     try emit(sessionEvent(frameCount: frames.count).text)
@@ -110,9 +113,13 @@ public struct Replay {
       summary.planeAnchorsRemoved += update.removedAnchors.count
       lastAnchors = update.planeAnchors
       try emit(frameEvent(frame, t: t, decodeMilliseconds: decodeMilliseconds).text)
+      if frame.camera.trackingState == .normal { hasBeenNormal = true }
       if frame.trackingStatistics.isPoseMeasured {
         summary.framesWithMeasuredPose += 1
-        try pose(Self.groundTruthConventionPose(frame))
+        // Poses before tracking first becomes normal are provisional: the
+        // world's up may still turn once as it settles from the
+        // accelerometer. The trajectory leaves them out.
+        if hasBeenNormal { try pose(Self.groundTruthConventionPose(frame)) }
       }
       if frame.camera.trackingState == .normal { summary.framesTrackedNormally += 1 }
 

@@ -559,6 +559,12 @@ typedef struct vc_tracking_options {
   /** Seed of every random choice (RANSAC samples); the same seed and frames
       give the same poses, bit for bit. */
   uint64_t random_seed;
+  /** When world up comes from the accelerometer: seconds of samples
+      (rotated into one frame with the tracked poses, so motion averages
+      out) before the world's axes are settled (>= 0). Until then the state
+      is limited(initializing), and when they settle the whole world turns
+      once about the origin. 0 takes the first frame's samples alone. */
+  float gravity_settle_seconds;
 } vc_tracking_options_t;
 
 /** Tunables of a session. Fill with vc_session_options_init, then override. */

@@ -74,6 +74,7 @@ TrackingOptions TrackingOptions::FromC(const vc_tracking_options_t& options) {
       Eigen::Vector3f(options.first_camera_up[0], options.first_camera_up[1],
                       options.first_camera_up[2]);
   result.random_seed = options.random_seed;
+  result.gravity_settle_seconds = options.gravity_settle_seconds;
   return result;
 }
 
@@ -112,6 +113,7 @@ void TrackingOptions::ToC(vc_tracking_options_t* options) const {
                                  : VC_WORLD_ALIGNMENT_CAMERA;
   for (int i = 0; i < 3; ++i) options->first_camera_up[i] = first_camera_up[i];
   options->random_seed = random_seed;
+  options->gravity_settle_seconds = gravity_settle_seconds;
 }
 
 void TrackingOptions::Check() const {
@@ -160,6 +162,9 @@ void TrackingOptions::Check() const {
                "blur_sharpness_fraction", "0...1");
   RequireFloat(reanchor_delay_seconds, reanchor_delay_seconds >= 0,
                "reanchor_delay_seconds", ">= 0");
+  RequireFloat(gravity_settle_seconds,
+               gravity_settle_seconds >= 0 && gravity_settle_seconds <= 60,
+               "gravity_settle_seconds", "0...60");
   Require(first_camera_up.allFinite(),
           "tracking.first_camera_up contains NaN or infinity");
 }

@@ -69,6 +69,11 @@ struct TrackingOptions {
   // Zero: not known, measure with the accelerometer.
   Eigen::Vector3f first_camera_up = Eigen::Vector3f::Zero();
   uint64_t random_seed = 0x41525363656e65ULL;  // "ARScene"
+  // A handheld camera accelerates: the first frame's one or two samples put
+  // up 3-5 degrees off on the synthetic walk. Averaged over half a second in
+  // the world frame, the motion cancels and the error falls to about 0.6
+  // degrees (the accelerometer's bias), at the cost of initialising 0.5 s.
+  float gravity_settle_seconds = 0.5f;
 
   static TrackingOptions FromC(const vc_tracking_options_t& options);
   void ToC(vc_tracking_options_t* options) const;

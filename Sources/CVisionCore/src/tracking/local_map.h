@@ -54,6 +54,10 @@ class LocalMap {
   // sightings. Points seen in frame itself stay: tracks refer to them.
   void Cull(int64_t frame) noexcept;
 
+  // Re-expresses points and keyframes in a world turned by new_world_from_old
+  // about its origin (the world's axes settling).
+  void ChangeWorld(const Eigen::Matrix3d& new_world_from_old) noexcept;
+
   // Forgets every point and all keyframes but the newest: a new map starts
   // from that keyframe.
   void ClearAllButNewestKeyframe() noexcept;

@@ -47,6 +47,13 @@ void MotionModel::Observe(int64_t timestamp_ns,
   camera_from_world_ = camera_from_world;
 }
 
+void MotionModel::ChangeWorld(const Eigen::Matrix3d& new_world_from_old) {
+  Eigen::Isometry3d old_from_new = Eigen::Isometry3d::Identity();
+  old_from_new.linear() = new_world_from_old.transpose();
+  camera_from_world_ = camera_from_world_ * old_from_new;
+  centre_velocity_ = new_world_from_old * centre_velocity_;
+}
+
 Eigen::Isometry3d MotionModel::Predict(
     int64_t timestamp_ns, const std::vector<vc_imu_sample_t>& imu) const {
   if (!has_pose_) return Eigen::Isometry3d::Identity();

@@ -298,13 +298,19 @@ TrackingResult Tracker::Track(const TrackerFrame& frame) {
   seen_points_.clear();
   outlier_points_.clear();
   has_pending_keyframe_ = false;
+  world_changed_ = false;
 
   if (!pending_.has_frame) {
     // The world: origin at the first camera, axes from gravity if known.
-    const Eigen::Isometry3d world_from_camera =
-        WorldFromOpenCvCamera(WorldFromFirstArkitCamera(options_, *frame.imu));
-    pending_.camera_from_world = world_from_camera.inverse();
+    const Eigen::Isometry3d world_from_first =
+        WorldFromFirstArkitCamera(options_, *frame.imu);
+    pending_.camera_from_world =
+        WorldFromOpenCvCamera(world_from_first).inverse();
     pending_.has_frame = true;
+    pending_.world_from_first_camera = world_from_first.linear();
+    pending_.first_timestamp_ns = frame.timestamp_ns;
+    pending_.settling_gravity = options_.gravity_settle_seconds > 0 &&
+                                GravityFromAccelerometer(options_, *frame.imu);
   }
 
   TrackingEvidence evidence;
@@ -425,6 +431,8 @@ TrackingResult Tracker::Track(const TrackerFrame& frame) {
   }
   pending_.last_measured = tracked;
   pending_.previous_timestamp_ns = frame.timestamp_ns;
+  if (pending_.settling_gravity) SettleGravity(frame);
+  evidence.settling_gravity = pending_.settling_gravity;
   evidence.has_map = pending_.has_map;
   evidence.tracked = tracked;
   evidence.inliers = inliers;
@@ -452,6 +460,35 @@ TrackingResult Tracker::Track(const TrackerFrame& frame) {
   map_.ReservePoints(new_point_count);
   ++pending_.frame_index;
   return result;
+}
+
+void Tracker::SettleGravity(const TrackerFrame& frame) {
+  const Eigen::Matrix3d world_from_camera =
+      WorldFromArkitCamera(pending_.camera_from_world.inverse()).linear();
+  for (const vc_imu_sample_t& s : *frame.imu) {
+    pending_.specific_force_sum +=
+        world_from_camera * Eigen::Vector3d(s.acceleration[0],
+                                            s.acceleration[1],
+                                            s.acceleration[2]);
+  }
+  const double elapsed = (frame.timestamp_ns - pending_.first_timestamp_ns) /
+                         kNanosecondsPerSecond;
+  if (elapsed < options_.gravity_settle_seconds) return;
+  pending_.settling_gravity = false;
+  // Free fall or no samples: keep the first frame's axes.
+  if (pending_.specific_force_sum.norm() < 1e-6) return;
+  const Eigen::Vector3d up_in_first =
+      pending_.world_from_first_camera.transpose() *
+      pending_.specific_force_sum;
+  const Eigen::Matrix3d settled = GravityAlignedWorldFromCamera(up_in_first);
+  world_change_ = settled * pending_.world_from_first_camera.transpose();
+  world_changed_ = true;
+  pending_.world_from_first_camera = settled;
+  Eigen::Isometry3d old_from_new = Eigen::Isometry3d::Identity();
+  old_from_new.linear() = world_change_.transpose();
+  pending_.camera_from_world = pending_.camera_from_world * old_from_new;
+  pending_.last_keyframe_pose = pending_.last_keyframe_pose * old_from_new;
+  pending_.motion.ChangeWorld(world_change_);
 }
 
 void Tracker::Commit() {
@@ -484,6 +521,8 @@ void Tracker::Commit() {
     flow_.AdvanceFrame();
     map_.Cull(frame);
   }
+  // Last, so that the keyframe and points added above turn too.
+  if (world_changed_) map_.ChangeWorld(world_change_);
   state_ = pending_;
 }
 

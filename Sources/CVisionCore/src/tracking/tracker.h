@@ -86,7 +86,21 @@ class Tracker {
     // measured. Frozen while lost: it says how the camera moved before.
     double recent_motion_px = -1;
     int64_t frame_index = 0;
+    // While world up is settled from the accelerometer: the samples'
+    // specific force summed in the provisional world (the camera's own
+    // acceleration averages out, gravity's reaction remains), since the
+    // first frame's time; and the current world_from_first_camera (ARKit
+    // axes, a rotation).
+    bool settling_gravity = false;
+    Eigen::Vector3d specific_force_sum = Eigen::Vector3d::Zero();
+    int64_t first_timestamp_ns = 0;
+    Eigen::Matrix3d world_from_first_camera = Eigen::Matrix3d::Identity();
   };
+
+  // Adds the frame's accelerometer samples to the settling sum and, once
+  // gravity_settle_seconds have passed, turns the world so that the
+  // averaged up is +Y (recorded in world_change_ for Commit).
+  void SettleGravity(const TrackerFrame& frame);
 
   // Follows the map's features into the frame and estimates the pose.
   // Returns the inlier count; fills next_positions_/next_points_ and the
@@ -117,6 +131,10 @@ class Tracker {
   OrbDescriber describer_;
   MapPointMatcher matcher_;
   LocalMap map_;
+  // Set by Track() when the world's axes settled this frame: Commit() turns
+  // the map with it.
+  bool world_changed_ = false;
+  Eigen::Matrix3d world_change_ = Eigen::Matrix3d::Identity();
 
   Scalars state_;
   // Tracks in the last tracked frame: position and map point index.

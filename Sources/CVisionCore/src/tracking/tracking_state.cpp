@@ -146,7 +146,7 @@ TrackingStatus TrackingStateMachine::Judge(const TrackingEvidence& evidence) {
   } else if (!evidence.has_map) {
     judged = Limited(TrackingStateReason::kInitializing);
   } else if (evidence.tracked) {
-    if (good_frames_ < initialization_frames_ ||
+    if (good_frames_ < initialization_frames_ || evidence.settling_gravity ||
         (evidence.map_created && initialization_frames_ > 0)) {
       judged = Limited(TrackingStateReason::kInitializing);
     } else if (well_tracked) {

@@ -51,6 +51,9 @@ struct TrackingEvidence {
   // last motion measured before tracking was lost), so blur, if any, is not
   // motion blur.
   bool slow_motion = false;
+  // The world's up is still being measured (the first
+  // gravity_settle_seconds with an accelerometer): initialising.
+  bool settling_gravity = false;
 };
 
 // Sharpness (Laplacian variance) grows with the square of contrast, so it is

@@ -47,6 +47,13 @@ bool WorldKnowsGravity(const TrackingOptions& options,
   return !FirstCameraUp(options, first_imu).isZero();
 }
 
+bool GravityFromAccelerometer(const TrackingOptions& options,
+                              const std::vector<vc_imu_sample_t>& first_imu) {
+  return options.world_alignment == WorldAlignment::kGravity &&
+         options.first_camera_up.norm() < kMinUpLength && !first_imu.empty() &&
+         WorldKnowsGravity(options, first_imu);
+}
+
 Eigen::Isometry3d WorldFromFirstArkitCamera(
     const TrackingOptions& options,
     const std::vector<vc_imu_sample_t>& first_imu) {

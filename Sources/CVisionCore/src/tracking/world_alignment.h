@@ -23,6 +23,12 @@ Eigen::Isometry3d WorldFromFirstArkitCamera(
 bool WorldKnowsGravity(const TrackingOptions& options,
                        const std::vector<vc_imu_sample_t>& first_imu);
 
+// Whether up comes from the accelerometer (no up given in the options, and
+// the first frame brings samples), so that it is worth refining over the
+// first gravity_settle_seconds.
+bool GravityFromAccelerometer(const TrackingOptions& options,
+                              const std::vector<vc_imu_sample_t>& first_imu);
+
 // The rotation taking the camera's axes to world axes in which up (given in
 // camera axes, any non-zero length) is +Y. Exposed for tests.
 Eigen::Matrix3d GravityAlignedWorldFromCamera(const Eigen::Vector3d& up);
