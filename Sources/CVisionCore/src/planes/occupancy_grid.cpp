@@ -42,17 +42,33 @@ void OccupancyGrid::MarkQuad(const std::array<Eigen::Vector2d, 4>& quad) {
                               0
                           ? 1.0
                           : -1.0;
+  // Per row of cells, the centres inside all four edges form one run of
+  // columns (the quad is convex): each edge bounds x from one side.
   for (int z = z_low; z <= z_high; ++z) {
-    for (int x = x_low; x <= x_high; ++x) {
-      const Eigen::Vector2d centre((x + 0.5) * cell_, (z + 0.5) * cell_);
-      bool inside = true;
-      for (int k = 0; k < 4 && inside; ++k) {
-        const Eigen::Vector2d& a = quad[k];
-        const Eigen::Vector2d& b = quad[(k + 1) % 4];
-        inside = sign * Cross(b - a, centre - a) >= 0;
+    const double cz = (z + 0.5) * cell_;
+    double x_min = (x_low + 0.5) * cell_;
+    double x_max = (x_high + 0.5) * cell_;
+    for (int k = 0; k < 4 && x_min <= x_max; ++k) {
+      const Eigen::Vector2d& a = quad[k];
+      const Eigen::Vector2d& b = quad[(k + 1) % 4];
+      // sign * ((b - a) x (c - a)) >= 0, linear in c.x: slope * cx + rest.
+      const double slope = -sign * (b.y() - a.y());
+      const double rest =
+          sign * ((b.x() - a.x()) * (cz - a.y()) + (b.y() - a.y()) * a.x());
+      if (slope > 0) {
+        x_min = std::max(x_min, -rest / slope);
+      } else if (slope < 0) {
+        x_max = std::min(x_max, -rest / slope);
+      } else if (rest < 0) {
+        x_max = x_min - 1;
       }
-      if (inside) Set(x, z);
     }
+    if (x_min > x_max) continue;
+    const int first = std::max(
+        x_low, static_cast<int>(std::ceil(x_min / cell_ - 0.5 - 1e-9)));
+    const int last = std::min(
+        x_high, static_cast<int>(std::floor(x_max / cell_ - 0.5 + 1e-9)));
+    for (int x = first; x <= last; ++x) Set(x, z);
   }
   const Eigen::Vector2d middle = 0.25 * (quad[0] + quad[1] + quad[2] + quad[3]);
   Set(static_cast<int>(std::floor(middle.x() / cell_)),

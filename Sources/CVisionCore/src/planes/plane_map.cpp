@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <opencv2/imgproc.hpp>
 
 #include "common/conventions.h"
 #include "planes/boundary_polygon.h"
@@ -27,9 +28,32 @@ constexpr int kAssociateReachCells = 2;
 constexpr double kMergeAngleDegrees = 5.0;
 constexpr double kMergeDistance = 0.03;
 constexpr int kMergeReachCells = kAssociateReachCells;
-// A candidate needs two frames; one unseen this long is forgotten.
-constexpr int kFramesToPublish = 2;
+// Two published anchors that agree more closely (2 degrees, 2 cm) are one
+// surface across a gap of up to 60 cm: the floor on both sides of a table's
+// leg or a chair, a table top split by the things on it.
+constexpr double kGapMergeAngleDegrees = 2.0;
+constexpr double kGapMergeDistance = 0.02;
+constexpr double kGapMergeReach = 0.6;
+// There is one floor: upward planes within 4 cm of a floor's height join it
+// wherever they are, and two anchors both classified floor (within the
+// classifier's 10 cm of each other) are one, whatever drift set them apart.
+constexpr double kFloorMergeDistance = 0.04;
+constexpr double kFloorsMergeDistance = 0.10;
+// Merging looks at the anchors every few frames (and candidates are
+// promoted after it), not every frame: surfaces seen apart rarely join
+// within a frame, and the checks cost time.
+constexpr int kMergeInterval = 4;
+// A candidate needs three frames, and one view that shows 0.18 m^2 of it
+// at once: a patchwork of small faces, each seen alone, is no surface. One
+// unseen this long is forgotten.
+constexpr int kFramesToPublish = 3;
+constexpr double kMinViewArea = 0.18;
 constexpr int kCandidateLifetimeFrames = 30;
+// A changing anchor's extent and boundary are recomputed at most every
+// 5 frames (at once when it is new, merged or reclassified).
+constexpr int kPublishInterval = 5;
+// Where a view's weight in an anchor's plane fit has halved (see ToWorld).
+constexpr double kNoisyDepth = 2.0;
 // Footprint rays meeting the plane further away than this are grazing.
 constexpr double kMaxRayLength = 20.0;
 // Upward planes this much lower than another count as lower.
@@ -122,21 +146,27 @@ void PlaneMap::Integrate(const std::vector<PlaneSegment>& segments,
       StartCandidate(world, gravity_known);
     }
   }
-  MergeTouchingAnchors(gravity_known);
-
-  // Forget candidates not seen for a while; promote the ones seen enough.
-  anchors_.erase(std::remove_if(anchors_.begin(), anchors_.end(),
-                                [&](const Anchor& anchor) {
-                                  return anchor.id == 0 &&
-                                         frame_index_ - anchor.last_seen_frame >
-                                             kCandidateLifetimeFrames;
-                                }),
-                 anchors_.end());
-  for (Anchor& anchor : anchors_) {
-    if (anchor.id == 0 && anchor.frames_seen >= kFramesToPublish &&
-        anchor.grid.area() >= options_.min_anchor_area) {
-      anchor.id = next_id_++;
-      anchor.dirty = true;
+  // Merge, forget and promote every few frames.
+  if (frame_index_ - merge_frame_ >= kMergeInterval) {
+    MergeTouchingAnchors(gravity_known);
+    merge_frame_ = frame_index_;
+    // Forget candidates not seen for a while; promote the ones seen enough.
+    anchors_.erase(std::remove_if(anchors_.begin(), anchors_.end(),
+                                  [&](const Anchor& anchor) {
+                                    return anchor.id == 0 &&
+                                           frame_index_ -
+                                                   anchor.last_seen_frame >
+                                               kCandidateLifetimeFrames;
+                                  }),
+                   anchors_.end());
+    for (Anchor& anchor : anchors_) {
+      if (anchor.id == 0 && anchor.frames_seen >= kFramesToPublish &&
+          anchor.best_segment_area >= kMinViewArea &&
+          anchor.grid.area() >= options_.min_anchor_area) {
+        anchor.id = next_id_++;
+        anchor.dirty = true;
+        anchor.publish_now = true;
+      }
     }
   }
   Classify(world_from_camera.translation(), gravity_known);
@@ -165,9 +195,13 @@ bool PlaneMap::ToWorld(const PlaneSegment& segment, const PinholeCamera& camera,
   out->offset = segment.offset - normal.dot(translation);
   out->area = segment.area;
   // Each point weighs its share of the area, so near and far views count by
-  // the surface they show, not by their pixel count.
-  out->moments = segment.moments.Transformed(rotation, translation)
-                     .Scaled(segment.area / segment.moments.count());
+  // the surface they show, not by their pixel count; far views, whose depth
+  // noise grows with z^2, count less (half at 2 m, a sixth at 3 m), so
+  // that a plane's offset rests on its near views.
+  const double z = segment.centroid.z() / kNoisyDepth;
+  out->moments =
+      segment.moments.Transformed(rotation, translation)
+          .Scaled(segment.area / segment.moments.count() / (1 + z * z * z * z));
   out->corners.clear();
   for (const FootprintRect& rect : segment.footprint) {
     const double us[4] = {rect.u0, rect.u1, rect.u1, rect.u0};
@@ -275,6 +309,8 @@ void PlaneMap::Fuse(const WorldSegment& segment, Anchor* anchor,
     ++anchor->frames_seen;
   }
   anchor->last_seen_frame = frame_index_;
+  anchor->best_segment_area = std::max(anchor->best_segment_area, segment.area);
+  anchor->distance_valid = false;
   anchor->dirty = true;
 }
 
@@ -289,20 +325,94 @@ void PlaneMap::StartCandidate(const WorldSegment& segment, bool gravity_known) {
   anchor.frames_seen = 1;
   anchor.seen_this_frame = true;
   anchor.last_seen_frame = frame_index_;
+  anchor.best_segment_area = segment.area;
   Refit(&anchor, gravity_known);
   MarkFootprint(segment.corners, &anchor);
   anchors_.push_back(std::move(anchor));
 }
 
-bool PlaneMap::Touching(const Anchor& a, const Anchor& b) {
+double PlaneMap::Gap(Anchor* a, const Anchor& b, double limit) {
+  const OccupancyGrid& grid = a->grid;
+  const cv::Mat1b& mask = grid.mask();
+  if (mask.empty() || b.grid.empty()) return limit + 1;
+  if (!a->distance_valid) {
+    // Distance to the nearest seen cell: distanceTransform measures it to
+    // the nearest zero, so seen cells become zeros.
+    cv::Mat1b free_cells;
+    cv::compare(mask, 0, free_cells, cv::CMP_EQ);
+    cv::distanceTransform(free_cells, a->distance, cv::DIST_L2,
+                          cv::DIST_MASK_PRECISE);
+    a->distance_valid = true;
+  }
+  const double cell = grid.cell_metres();
+  const Eigen::Vector2d origin = grid.origin();
   const Eigen::Isometry3d a_from_b =
-      a.world_from_anchor.inverse() * b.world_from_anchor;
+      a->world_from_anchor.inverse() * b.world_from_anchor;
   b.grid.OccupiedCentres(&centres_);
+  double best = limit + 1;
   for (const Eigen::Vector2d& c : centres_) {
     const Eigen::Vector3d p = a_from_b * Eigen::Vector3d(c.x(), 0, c.y());
-    if (a.grid.Near({p.x(), p.z()}, kMergeReachCells)) return true;
+    // Grid coordinates of the point; outside the grid, the distance to its
+    // nearest border cell plus the way there.
+    const double column_f = (p.x() - origin.x()) / cell - 0.5;
+    const double row_f = (p.z() - origin.y()) / cell - 0.5;
+    if (!std::isfinite(column_f) || !std::isfinite(row_f)) continue;
+    const double column_c =
+        std::clamp(column_f, 0.0, static_cast<double>(mask.cols - 1));
+    const double row_c =
+        std::clamp(row_f, 0.0, static_cast<double>(mask.rows - 1));
+    const int column = static_cast<int>(std::lround(column_c));
+    const int row = static_cast<int>(std::lround(row_c));
+    const double outside = std::hypot(column_f - column_c, row_f - row_c);
+    // Centre to centre minus one cell: cells side by side have no gap.
+    const double gap =
+        std::max(0.0, (a->distance(row, column) + outside - 1.0) * cell);
+    if (gap < best) {
+      best = gap;
+      if (best <= 0) break;
+    }
   }
-  return false;
+  return best;
+}
+
+bool PlaneMap::OneSurface(const Anchor& a, const Anchor& b,
+                          bool gravity_known) {
+  if (a.alignment != b.alignment) return false;
+  const double cos_angle = a.normal.dot(b.normal);
+  const double a_to_b = std::abs(a.normal.dot(b.moments.mean()) + a.offset);
+  const double b_to_a = std::abs(b.normal.dot(a.moments.mean()) + b.offset);
+  const double distance = std::max(a_to_b, b_to_a);
+  if (cos_angle < std::cos(kMergeAngleDegrees * kDegrees) ||
+      distance > kFloorsMergeDistance) {
+    return false;
+  }
+  double reach = -1;
+  if (distance <= kMergeDistance) {
+    reach = kMergeReachCells * a.grid.cell_metres();
+  }
+  if (a.id != 0 && b.id != 0 && distance <= kGapMergeDistance &&
+      cos_angle >= std::cos(kGapMergeAngleDegrees * kDegrees)) {
+    reach = kGapMergeReach;
+  }
+  const auto is_floor = [](const Anchor& anchor) {
+    return anchor.classification.status ==
+               VC_PLANE_CLASSIFICATION_STATUS_KNOWN &&
+           anchor.classification.classification ==
+               VC_PLANE_CLASSIFICATION_FLOOR;
+  };
+  if (gravity_known && a.alignment == VC_PLANE_ALIGNMENT_HORIZONTAL &&
+      a.normal.y() > 0 && b.normal.y() > 0) {
+    if (is_floor(a) && is_floor(b)) return true;
+    if ((is_floor(a) || is_floor(b)) && distance <= kFloorMergeDistance &&
+        a.best_segment_area >= kMinViewArea &&
+        b.best_segment_area >= kMinViewArea) {
+      return true;
+    }
+  }
+  if (reach < 0) return false;
+  // The larger grid measures: its distance map is the one worth keeping.
+  Anchor& self = anchors_[&a - anchors_.data()];
+  return Gap(&self, b, reach) <= reach;
 }
 
 void PlaneMap::Absorb(Anchor* survivor, Anchor* absorbed, bool gravity_known) {
@@ -331,27 +441,27 @@ void PlaneMap::Absorb(Anchor* survivor, Anchor* absorbed, bool gravity_known) {
       VC_PLANE_CLASSIFICATION_STATUS_UNDETERMINED) {
     survivor->classification = absorbed->classification;
   }
+  survivor->best_segment_area =
+      std::max(survivor->best_segment_area, absorbed->best_segment_area);
+  survivor->distance_valid = false;
   survivor->dirty = true;
+  survivor->publish_now = true;
   absorbed->removed = true;
   if (absorbed->id != 0) removals_.push_back({absorbed->id, survivor->id});
 }
 
 void PlaneMap::MergeTouchingAnchors(bool gravity_known) {
-  const double cos_limit = std::cos(kMergeAngleDegrees * kDegrees);
   for (bool merged = true; merged;) {
     merged = false;
     for (size_t i = 0; i < anchors_.size() && !merged; ++i) {
       for (size_t j = i + 1; j < anchors_.size() && !merged; ++j) {
         Anchor& a = anchors_[i];
         Anchor& b = anchors_[j];
-        if (a.removed || b.removed || a.alignment != b.alignment ||
-            !(a.seen_this_frame || b.seen_this_frame) ||
-            a.normal.dot(b.normal) < cos_limit ||
-            std::abs(a.normal.dot(b.moments.mean()) + a.offset) >
-                kMergeDistance ||
-            std::abs(b.normal.dot(a.moments.mean()) + b.offset) >
-                kMergeDistance ||
-            !Touching(a, b)) {
+        // Only pairs with news since the last round can have become one.
+        if (a.removed || b.removed ||
+            (a.last_seen_frame <= merge_frame_ &&
+             b.last_seen_frame <= merge_frame_) ||
+            !OneSurface(a, b, gravity_known)) {
           continue;
         }
         // The older anchor survives: published before candidates, then the
@@ -419,6 +529,7 @@ void PlaneMap::Classify(const Eigen::Vector3d& camera_position,
     if (decided.status != anchor.classification.status) {
       anchor.classification = decided;
       anchor.dirty = true;
+      anchor.publish_now = true;
       if (decided.status == VC_PLANE_CLASSIFICATION_STATUS_KNOWN &&
           decided.classification == VC_PLANE_CLASSIFICATION_FLOOR &&
           !has_floor) {
@@ -433,8 +544,12 @@ void PlaneMap::Publish() {
   published_.clear();
   for (Anchor& anchor : anchors_) {
     if (anchor.id == 0) continue;
-    if (anchor.dirty) {
+    if (anchor.dirty &&
+        (anchor.publish_now || anchor.snapshot.revision == 0 ||
+         frame_index_ - anchor.published_frame >= kPublishInterval)) {
       anchor.dirty = false;
+      anchor.publish_now = false;
+      anchor.published_frame = frame_index_;
       vc_plane_anchor_t next{};
       next.id = anchor.id;
       next.alignment = anchor.alignment;

@@ -68,11 +68,22 @@ class PlaneMap {
     int frames_seen = 0;
     int64_t last_seen_frame = 0;
     bool seen_this_frame = false;
+    // The largest area one frame's segment showed: a candidate becomes an
+    // anchor only when a single view shows enough of it.
+    double best_segment_area = 0;
     PlaneClass classification;
     bool removed = false;
     // What was last reported, and whether it must be recomputed.
     vc_plane_anchor_t snapshot{};
     bool dirty = true;
+    // Recompute at the next Publish whatever the interval (new, merged,
+    // reclassified), and the frame of the last recomputation.
+    bool publish_now = true;
+    int64_t published_frame = 0;
+    // Distance (cells) from each grid cell to the nearest seen one, for
+    // merging; valid while distance_valid.
+    cv::Mat1f distance;
+    bool distance_valid = false;
   };
 
   // A segment in the world, ready to associate.
@@ -96,8 +107,12 @@ class PlaneMap {
   void MarkFootprint(const std::vector<Eigen::Vector3d>& corners,
                      Anchor* anchor) const;
   void MergeTouchingAnchors(bool gravity_known);
-  // Whether b's seen cells come within reach of a's.
-  bool Touching(const Anchor& a, const Anchor& b);
+  // Whether a and b are one surface: coplanar, and b's seen cells come
+  // within the reach their agreement allows of a's (see the .cpp).
+  bool OneSurface(const Anchor& a, const Anchor& b, bool gravity_known);
+  // The gap between a's and b's seen cells, metres (0 when they touch),
+  // or a value above limit once it is known to exceed it.
+  double Gap(Anchor* a, const Anchor& b, double limit);
   void Absorb(Anchor* survivor, Anchor* absorbed, bool gravity_known);
   void Classify(const Eigen::Vector3d& camera_position, bool gravity_known);
   // Recomputes extents and boundaries of dirty anchors and bumps revisions.
@@ -111,6 +126,8 @@ class PlaneMap {
   uint64_t next_id_ = 1;
   uint64_t next_serial_ = 1;
   int64_t frame_index_ = 0;
+  // The frame merging last ran in.
+  int64_t merge_frame_ = 0;
   std::vector<vc_plane_anchor_t> published_;
   std::vector<vc_plane_anchor_removal_t> removals_;
   // Scratch.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstring>
 #include <numeric>
 
 namespace vc {
@@ -39,6 +40,11 @@ constexpr double kMinBorderFraction = 0.1;
 // Grazing views make the footprint of a pixel explode; beyond 80 degrees
 // the estimate is not worth more.
 constexpr double kMinCosIncidence = 0.17;
+constexpr float kMinCosSquared =
+    static_cast<float>(kMinCosIncidence * kMinCosIncidence);
+// Footprints join at most this many cells of a row into one rectangle, so
+// that far ones stay within what the map accepts as one part.
+constexpr int kMaxRunCells = 4;
 
 constexpr double kDegrees = 3.14159265358979323846 / 180.0;
 
@@ -164,82 +170,97 @@ void PlaneSegmenter::AccumulateCells(const cv::Mat& depth,
   const int width = grid_columns_ * cs;
   depth_.create(grid_rows_ * cs, width);
   cells_.resize(static_cast<size_t>(grid_columns_) * grid_rows_);
-  for (auto& column_sums : column_sums_) column_sums.resize(width);
-  reference_x_.resize(width);
-  reference_y_.resize(width);
-  reference_z_.resize(width);
   reference_.resize(grid_columns_);
 
   for (int row = 0; row < grid_rows_; ++row) {
     for (int v = row * cs; v < (row + 1) * cs; ++v) {
       ConvertDepth(depth, units_per_metre, options, v);
     }
-    // Points are summed relative to a point of their cell, in float: the
-    // sums stay small, so their squares keep the precision the fit needs,
-    // and the per-column sums below vectorise.
+    // Each cell's points are summed relative to a point of the cell (see
+    // CellMoments).
     const double ry_centre = ray_y_[row * cs + cs / 2];
     for (int column = 0; column < grid_columns_; ++column) {
       const double z = ReferenceDepth(row, column);
       const double rx_centre = ray_x_[column * cs + cs / 2];
       reference_[column] = Eigen::Vector3d(rx_centre * z, ry_centre * z, z);
-      for (int u = column * cs; u < (column + 1) * cs; ++u) {
-        reference_x_[u] = static_cast<float>(rx_centre * z);
-        reference_y_[u] = static_cast<float>(ry_centre * z);
-        reference_z_[u] = static_cast<float>(z);
-      }
-    }
-    for (auto& column_sums : column_sums_) {
-      std::fill(column_sums.begin(), column_sums.end(), 0.0f);
-    }
-    float* n = column_sums_[0].data();
-    float* sx = column_sums_[1].data();
-    float* sy = column_sums_[2].data();
-    float* sz = column_sums_[3].data();
-    float* sxx = column_sums_[4].data();
-    float* sxy = column_sums_[5].data();
-    float* sxz = column_sums_[6].data();
-    float* syy = column_sums_[7].data();
-    float* syz = column_sums_[8].data();
-    float* szz = column_sums_[9].data();
-    const float* rx = ray_x_float_.data();
-    const float* ref_x = reference_x_.data();
-    const float* ref_y = reference_y_.data();
-    const float* ref_z = reference_z_.data();
-    for (int v = row * cs; v < (row + 1) * cs; ++v) {
-      const float* z_row = depth_[v];
-      const float ry = static_cast<float>(ray_y_[v]);
-      for (int u = 0; u < width; ++u) {
-        const float z = z_row[u];
-        const float valid = z > 0 ? 1.0f : 0.0f;
-        const float x = (rx[u] * z - ref_x[u]) * valid;
-        const float y = (ry * z - ref_y[u]) * valid;
-        const float dz = (z - ref_z[u]) * valid;
-        n[u] += valid;
-        sx[u] += x;
-        sy[u] += y;
-        sz[u] += dz;
-        sxx[u] += x * x;
-        sxy[u] += x * y;
-        sxz[u] += x * dz;
-        syy[u] += y * y;
-        syz[u] += y * dz;
-        szz[u] += dz * dz;
-      }
     }
     for (int column = 0; column < grid_columns_; ++column) {
-      std::array<double, 10> s{};
-      for (int k = 0; k < 10; ++k) {
-        const float* sums = column_sums_[k].data() + column * cs;
-        double total = 0;
-        for (int u = 0; u < cs; ++u) total += sums[u];
-        s[k] = total;
-      }
-      Eigen::Matrix3d outer;
-      outer << s[4], s[5], s[6], s[5], s[7], s[8], s[6], s[8], s[9];
-      cells_[row * grid_columns_ + column].moments = PlaneMoments::FromSums(
-          s[0], Eigen::Vector3d(s[1], s[2], s[3]), outer, reference_[column]);
+      cells_[row * grid_columns_ + column].moments =
+          CellMoments(row, column, reference_[column]);
     }
   }
+}
+
+PlaneMoments PlaneSegmenter::CellMoments(
+    int row, int column, const Eigen::Vector3d& reference) const {
+  // Points relative to the reference, in float: the sums stay small, so
+  // their squares keep the precision the fit needs. Four lanes of columns
+  // at a time in registers (GCC/Clang vector extensions, plain SSE2/NEON
+  // code), the lanes added once per cell: no per-pixel stores.
+  typedef float Lanes __attribute__((vector_size(16)));
+  const int cs = cell_size_;
+  const float ref_x = static_cast<float>(reference.x());
+  const float ref_y = static_cast<float>(reference.y());
+  const float ref_z = static_cast<float>(reference.z());
+  const int u0 = column * cs;
+  const int vector_end = u0 + (cs / 4) * 4;
+  Lanes n = {0, 0, 0, 0}, sx = n, sy = n, sz = n, sxx = n, sxy = n, sxz = n,
+        syy = n, syz = n, szz = n;
+  std::array<double, 10> s{};
+  for (int v = row * cs; v < (row + 1) * cs; ++v) {
+    const float* z_row = depth_[v];
+    const float ry = static_cast<float>(ray_y_[v]);
+    for (int u = u0; u < vector_end; u += 4) {
+      Lanes z, rx;
+      std::memcpy(&z, z_row + u, sizeof(Lanes));
+      std::memcpy(&rx, ray_x_float_.data() + u, sizeof(Lanes));
+      const Lanes zero = {0, 0, 0, 0};
+      const Lanes one = {1, 1, 1, 1};
+      // All bits set in the lanes of valid pixels.
+      const auto valid_mask = z > zero;
+      const Lanes valid = (Lanes)((decltype(valid_mask))one & valid_mask);
+      const Lanes x = (rx * z - ref_x) * valid;
+      const Lanes y = (ry * z - ref_y) * valid;
+      const Lanes dz = (z - ref_z) * valid;
+      n += valid;
+      sx += x;
+      sy += y;
+      sz += dz;
+      sxx += x * x;
+      sxy += x * y;
+      sxz += x * dz;
+      syy += y * y;
+      syz += y * dz;
+      szz += dz * dz;
+    }
+    for (int u = vector_end; u < u0 + cs; ++u) {
+      const float z = z_row[u];
+      if (!(z > 0)) continue;
+      const float x = ray_x_float_[u] * z - ref_x;
+      const float y = ry * z - ref_y;
+      const float dz = z - ref_z;
+      s[0] += 1;
+      s[1] += x;
+      s[2] += y;
+      s[3] += dz;
+      s[4] += x * x;
+      s[5] += x * y;
+      s[6] += x * dz;
+      s[7] += y * y;
+      s[8] += y * dz;
+      s[9] += dz * dz;
+    }
+  }
+  const Lanes* sums[10] = {&n,   &sx,  &sy,  &sz,  &sxx,
+                           &sxy, &sxz, &syy, &syz, &szz};
+  for (int k = 0; k < 10; ++k) {
+    const Lanes& lanes = *sums[k];
+    s[k] += static_cast<double>(lanes[0]) + lanes[1] + lanes[2] + lanes[3];
+  }
+  Eigen::Matrix3d outer;
+  outer << s[4], s[5], s[6], s[5], s[7], s[8], s[6], s[8], s[9];
+  return PlaneMoments::FromSums(s[0], Eigen::Vector3d(s[1], s[2], s[3]), outer,
+                                reference);
 }
 
 bool PlaneSegmenter::HasDepthJump(int row, int column, double z,
@@ -470,6 +491,16 @@ void PlaneSegmenter::BuildSegments(const PinholeCamera& camera,
     ++segment.cell_count;
     const int row = static_cast<int>(i) / grid_columns_;
     const int column = static_cast<int>(i) % grid_columns_;
+    // A run of cells along a row is one rectangle (up to kMaxRunCells):
+    // fewer, larger footprint parts for the map to mark.
+    if (!segment.footprint.empty()) {
+      FootprintRect& last = segment.footprint.back();
+      if (last.v0 == row * cs - 0.5f && last.u1 == column * cs - 0.5f &&
+          last.u1 - last.u0 < kMaxRunCells * cs - 1) {
+        last.u1 = (column + 1) * cs - 0.5f;
+        continue;
+      }
+    }
     segment.footprint.push_back({column * cs - 0.5f, row * cs - 0.5f,
                                  (column + 1) * cs - 0.5f,
                                  (row + 1) * cs - 0.5f});
@@ -516,19 +547,38 @@ void PlaneSegmenter::RefineBorders(const PinholeCamera& camera,
       v_low.fill(cs * grid_rows_);
       u_high.fill(-1);
       v_high.fill(-1);
+      // The plane's signed distance of the pixel at depth z on ray
+      // (rx, ry, 1) is z (nx rx + ny ry + nz) + offset: per candidate, nx
+      // and offset, and per row ny ry + nz, all in float.
+      std::array<float, kMaxCandidates> nx, row_term, plane_offset;
+      std::array<float, kMaxCandidates> offset_squared;
+      std::array<float, kMaxCandidates> sum_z3{};
+      for (int k = 0; k < candidate_count; ++k) {
+        const PlaneSegment& s = segments_[candidates[k]];
+        nx[k] = static_cast<float>(s.normal.x());
+        plane_offset[k] = static_cast<float>(s.offset);
+        offset_squared[k] = static_cast<float>(s.offset * s.offset);
+      }
+      const float noise =
+          static_cast<float>(kBorderSigmas * options.depth_noise);
+      const float distance_floor = static_cast<float>(kBorderFloor);
+      const float* rx = ray_x_float_.data();
       for (int v = row * cs; v < (row + 1) * cs; ++v) {
         const float* depth_row = depth_[v];
         const double ry = ray_y_[v];
+        const float ry_float = static_cast<float>(ry);
+        for (int k = 0; k < candidate_count; ++k) {
+          const PlaneSegment& s = segments_[candidates[k]];
+          row_term[k] = static_cast<float>(s.normal.y() * ry + s.normal.z());
+        }
         for (int u = column * cs; u < (column + 1) * cs; ++u) {
-          const double z = depth_row[u];
+          const float z = depth_row[u];
           if (z <= 0) continue;
-          const Eigen::Vector3d p(ray_x_[u] * z, ry * z, z);
           int best = -1;
-          double best_distance =
-              kBorderSigmas * Sigma(options, z) + kBorderFloor;
+          float best_distance = noise * z * z + distance_floor;
           for (int k = 0; k < candidate_count; ++k) {
-            const PlaneSegment& s = segments_[candidates[k]];
-            const double distance = std::abs(s.normal.dot(p) + s.offset);
+            const float distance =
+                std::abs(z * (nx[k] * rx[u] + row_term[k]) + plane_offset[k]);
             if (distance < best_distance) {
               best_distance = distance;
               best = k;
@@ -536,9 +586,18 @@ void PlaneSegmenter::RefineBorders(const PinholeCamera& camera,
           }
           if (best < 0) continue;
           ++pixels[best];
-          const double offset = std::max(segments_[candidates[best]].offset,
-                                         kMinCosIncidence * p.norm());
-          area[best] += z * z * z * inverse_focal_area / offset;
+          // A pixel covers z^3 / (fx fy d) square metres, d the plane's
+          // offset unless the view grazes it (see kMinCosIncidence): sum
+          // z^3 and divide once, except for the grazing pixels.
+          const float z3 = z * z * z;
+          const float length_squared =
+              z * z * (rx[u] * rx[u] + ry_float * ry_float + 1.0f);
+          if (length_squared * kMinCosSquared <= offset_squared[best]) {
+            sum_z3[best] += z3;
+          } else {
+            area[best] += z3 * inverse_focal_area /
+                          (kMinCosIncidence * std::sqrt(length_squared));
+          }
           u_low[best] = std::min(u_low[best], u);
           u_high[best] = std::max(u_high[best], u);
           v_low[best] = std::min(v_low[best], v);
@@ -548,6 +607,7 @@ void PlaneSegmenter::RefineBorders(const PinholeCamera& camera,
       for (int k = 0; k < candidate_count; ++k) {
         if (pixels[k] < kMinBorderFraction * cs * cs) continue;
         PlaneSegment& segment = segments_[candidates[k]];
+        area[k] += sum_z3[k] * inverse_focal_area / segment.offset;
         segment.pixel_count += pixels[k];
         segment.area += area[k];
         segment.footprint.push_back({u_low[k] - 0.5f, v_low[k] - 0.5f,

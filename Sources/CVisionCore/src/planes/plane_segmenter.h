@@ -54,6 +54,9 @@ class PlaneSegmenter {
   // Fills depth_ (metres, 0 where invalid) and the cells' moments.
   void AccumulateCells(const cv::Mat& depth, float units_per_metre,
                        const PlaneOptions& options);
+  // One cell's moments from depth_, relative to reference.
+  PlaneMoments CellMoments(int row, int column,
+                           const Eigen::Vector3d& reference) const;
   // Row v of depth_ from the input.
   void ConvertDepth(const cv::Mat& depth, float units_per_metre,
                     const PlaneOptions& options, int v);
@@ -79,10 +82,6 @@ class PlaneSegmenter {
   std::vector<double> ray_y_;  // (v - cy) / fy per row
   cv::Mat1f depth_;            // metres, 0 = invalid, over the grid's pixels
   std::vector<float> ray_x_float_;
-  // Per column of the current band of cells: count, sums of x, y, z, then
-  // of xx, xy, xz, yy, yz, zz, relative to the column's cell reference.
-  std::array<std::vector<float>, 10> column_sums_;
-  std::vector<float> reference_x_, reference_y_, reference_z_;
   std::vector<Eigen::Vector3d> reference_;
   std::vector<Cell> cells_;
   std::vector<int> region_cells_;
