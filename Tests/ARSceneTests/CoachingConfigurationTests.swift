@@ -16,15 +16,9 @@ final class CoachingConfigurationTests: XCTestCase {
 
   func testBadValuesAreNamed() {
     func message(_ change: (inout CoachingConfiguration) -> Void) -> String? {
-      var configuration = CoachingConfiguration()
-      change(&configuration)
-      do {
-        try configuration.validate()
-        return nil
-      } catch {
-        XCTAssertEqual(error.code, .invalidArgument)
-        return error.message
-      }
+      validationMessage(
+        CoachingConfiguration(),
+        validate: { configuration throws(ARSceneError) in try configuration.validate() }, change)
     }
     XCTAssertEqual(
       message { $0.onsetDelay = -1 }, "coaching.onsetDelay must be >= 0 seconds, got -1.0")

@@ -54,15 +54,9 @@ final class PlaneConfigurationTests: XCTestCase {
 
   func testBadValuesAreNamed() {
     func message(_ change: (inout WorldTrackingConfiguration) -> Void) -> String? {
-      var configuration = WorldTrackingConfiguration()
-      change(&configuration)
-      do {
-        try configuration.validate()
-        return nil
-      } catch {
-        XCTAssertEqual(error.code, .invalidArgument)
-        return error.message
-      }
+      validationMessage(
+        WorldTrackingConfiguration(),
+        validate: { configuration throws(ARSceneError) in try configuration.validate() }, change)
     }
     XCTAssertEqual(message { $0.planes.cellSize = 3 }, "planes.cellSize must be 4...64, got 3")
     XCTAssertEqual(message { $0.planes.cellSize = 65 }, "planes.cellSize must be 4...64, got 65")

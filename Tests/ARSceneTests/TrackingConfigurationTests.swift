@@ -19,15 +19,9 @@ final class TrackingConfigurationTests: XCTestCase {
 
   func testBadValuesAreNamed() {
     func message(_ change: (inout WorldTrackingConfiguration) -> Void) -> String? {
-      var configuration = WorldTrackingConfiguration()
-      change(&configuration)
-      do {
-        try configuration.validate()
-        return nil
-      } catch {
-        XCTAssertEqual(error.code, .invalidArgument)
-        return error.message
-      }
+      validationMessage(
+        WorldTrackingConfiguration(),
+        validate: { configuration throws(ARSceneError) in try configuration.validate() }, change)
     }
     XCTAssertEqual(
       message { $0.tracking.maximumFeatures = 3 },
