@@ -43,11 +43,17 @@ constexpr double kFloorsMergeDistance = 0.10;
 // promoted after it), not every frame: surfaces seen apart rarely join
 // within a frame, and the checks cost time.
 constexpr int kMergeInterval = 4;
-// A candidate needs three frames, and one view that shows 0.18 m^2 of it
-// at once: a patchwork of small faces, each seen alone, is no surface. One
-// unseen this long is forgotten.
+// A candidate needs three frames, two of them flat views: segments that
+// show 0.18 m^2 of it at once with an RMS residual within 0.8 sigma of the
+// depth noise + 1.5 mm. A patchwork of small faces, each seen alone, or
+// steps of a few centimetres far away, where the segmenter's noise bound
+// lets them pass as one plane, is no surface (one plane's residual is about
+// sigma or less). One unseen this long is forgotten.
 constexpr int kFramesToPublish = 3;
+constexpr int kFlatViewsToPublish = 2;
 constexpr double kMinViewArea = 0.18;
+constexpr double kFlatViewSigmas = 0.8;
+constexpr double kFlatViewFloor = 0.0015;
 constexpr int kCandidateLifetimeFrames = 30;
 // A changing anchor's extent and boundary are recomputed at most every
 // 5 frames (at once when it is new, merged or reclassified).
@@ -161,7 +167,7 @@ void PlaneMap::Integrate(const std::vector<PlaneSegment>& segments,
                    anchors_.end());
     for (Anchor& anchor : anchors_) {
       if (anchor.id == 0 && anchor.frames_seen >= kFramesToPublish &&
-          anchor.best_segment_area >= kMinViewArea &&
+          anchor.flat_views >= kFlatViewsToPublish &&
           anchor.grid.area() >= options_.min_anchor_area) {
         anchor.id = next_id_++;
         anchor.dirty = true;
@@ -194,6 +200,19 @@ bool PlaneMap::ToWorld(const PlaneSegment& segment, const PinholeCamera& camera,
   out->normal = normal;
   out->offset = segment.offset - normal.dot(translation);
   out->area = segment.area;
+  // The noise's RMS over the segment's points: sigma = depth_noise z^2, so
+  // E[sigma^2] = depth_noise^2 E[z^4], with E[z^4] from the depths' mean and
+  // variance as for a normal spread (a wall seen obliquely spans depths).
+  const double mean_z = segment.moments.mean().z();
+  const double var_z =
+      segment.moments.scatter()(2, 2) / segment.moments.count();
+  const double noise_rms =
+      options_.depth_noise *
+      std::sqrt(mean_z * mean_z * mean_z * mean_z +
+                6 * mean_z * mean_z * var_z + 3 * var_z * var_z);
+  out->flat_view =
+      segment.area >= kMinViewArea &&
+      segment.rms_distance <= kFlatViewSigmas * noise_rms + kFlatViewFloor;
   // Each point weighs its share of the area, so near and far views count by
   // the surface they show, not by their pixel count; far views, whose depth
   // noise grows with z^2, count less (half at 2 m, a sixth at 3 m), so
@@ -309,7 +328,11 @@ void PlaneMap::Fuse(const WorldSegment& segment, Anchor* anchor,
     ++anchor->frames_seen;
   }
   anchor->last_seen_frame = frame_index_;
-  anchor->best_segment_area = std::max(anchor->best_segment_area, segment.area);
+  if (segment.flat_view) {
+    anchor->best_segment_area =
+        std::max(anchor->best_segment_area, segment.area);
+    ++anchor->flat_views;
+  }
   anchor->distance_valid = false;
   anchor->dirty = true;
 }
@@ -325,7 +348,10 @@ void PlaneMap::StartCandidate(const WorldSegment& segment, bool gravity_known) {
   anchor.frames_seen = 1;
   anchor.seen_this_frame = true;
   anchor.last_seen_frame = frame_index_;
-  anchor.best_segment_area = segment.area;
+  if (segment.flat_view) {
+    anchor.best_segment_area = segment.area;
+    anchor.flat_views = 1;
+  }
   Refit(&anchor, gravity_known);
   MarkFootprint(segment.corners, &anchor);
   anchors_.push_back(std::move(anchor));
@@ -443,6 +469,7 @@ void PlaneMap::Absorb(Anchor* survivor, Anchor* absorbed, bool gravity_known) {
   }
   survivor->best_segment_area =
       std::max(survivor->best_segment_area, absorbed->best_segment_area);
+  survivor->flat_views += absorbed->flat_views;
   survivor->distance_valid = false;
   survivor->dirty = true;
   survivor->publish_now = true;

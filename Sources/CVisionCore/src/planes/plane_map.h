@@ -68,9 +68,11 @@ class PlaneMap {
     int frames_seen = 0;
     int64_t last_seen_frame = 0;
     bool seen_this_frame = false;
-    // The largest area one frame's segment showed: a candidate becomes an
-    // anchor only when a single view shows enough of it.
+    // The largest area one flat view showed, and how many flat views there
+    // were (see the .cpp): a candidate becomes an anchor only when single
+    // views show enough of it, as flat as one surface.
     double best_segment_area = 0;
+    int flat_views = 0;
     PlaneClass classification;
     bool removed = false;
     // What was last reported, and whether it must be recomputed.
@@ -93,6 +95,8 @@ class PlaneMap {
     double offset = 0;
     PlaneMoments moments;
     double area = 0;
+    // Large, and as flat as the sensor's noise at its depth allows.
+    bool flat_view = false;
     // Footprint quads' corners on the plane, world coordinates, 4 per quad.
     std::vector<Eigen::Vector3d> corners;
   };
