@@ -152,8 +152,16 @@ void PlaneMap::Integrate(const std::vector<PlaneSegment>& segments,
       StartCandidate(world, gravity_known);
     }
   }
-  // Merge, forget and promote every few frames.
-  if (frame_index_ - merge_frame_ >= kMergeInterval) {
+  // Merge, forget and promote every few frames, or at once when a
+  // candidate is ready (merging first, so that it does not become a
+  // duplicate of an anchor it belongs to).
+  const auto ready = [&](const Anchor& anchor) {
+    return anchor.id == 0 && anchor.frames_seen >= kFramesToPublish &&
+           anchor.flat_views >= kFlatViewsToPublish &&
+           anchor.grid.area() >= options_.min_anchor_area;
+  };
+  if (frame_index_ - merge_frame_ >= kMergeInterval ||
+      std::any_of(anchors_.begin(), anchors_.end(), ready)) {
     MergeTouchingAnchors(gravity_known);
     merge_frame_ = frame_index_;
     // Forget candidates not seen for a while; promote the ones seen enough.
@@ -166,9 +174,7 @@ void PlaneMap::Integrate(const std::vector<PlaneSegment>& segments,
                                   }),
                    anchors_.end());
     for (Anchor& anchor : anchors_) {
-      if (anchor.id == 0 && anchor.frames_seen >= kFramesToPublish &&
-          anchor.flat_views >= kFlatViewsToPublish &&
-          anchor.grid.area() >= options_.min_anchor_area) {
+      if (ready(anchor)) {
         anchor.id = next_id_++;
         anchor.dirty = true;
         anchor.publish_now = true;
