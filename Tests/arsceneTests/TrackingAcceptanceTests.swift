@@ -29,7 +29,7 @@ final class TrackingAcceptanceTests: XCTestCase {
     let report = try evaluate(sequence, trajectory: replay.trajectory)
     print("acceptance: 30 s walk ATE \(report.ateRMSE * 100) cm, tracked \(report.trackedFraction)")
     XCTAssertLessThanOrEqual(report.ateRMSE, 0.005)
-    // The trajectory starts once tracking is normal (0.5 s of settling
+    // The trajectory starts once tracking is normal (0.3 s of settling
     // gravity with the IMU), then has every frame.
     XCTAssertGreaterThanOrEqual(report.trackedFraction, 0.98)
 
@@ -57,7 +57,7 @@ final class TrackingAcceptanceTests: XCTestCase {
       states.count, firstNormal + 1,
       "no state change after tracking became normal: \(states.dropFirst(firstNormal))")
     XCTAssertLessThan(
-      states[firstNormal].t, 0.7, "initialised once gravity settled (0.5 s) and the state confirmed"
+      states[firstNormal].t, 0.7, "initialised once gravity settled (0.3 s) and the state confirmed"
     )
   }
 

@@ -33,7 +33,7 @@ final class TrajectoryCommandTests: XCTestCase {
 
     let lines = try String(contentsOfFile: trajectory, encoding: .utf8).split(separator: "\n")
     let poses = lines.filter { !$0.hasPrefix("#") }
-    // The first ~0.55 s settle gravity from the IMU and are left out.
+    // The first ~0.35 s settle gravity from the IMU and are left out.
     XCTAssertGreaterThanOrEqual(poses.count, 25, "every frame after initialisation has a pose")
     XCTAssertTrue(poses.allSatisfy { $0.split(separator: " ").count == 8 }, "TUM lines")
 

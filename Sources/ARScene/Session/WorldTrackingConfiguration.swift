@@ -162,7 +162,7 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
     /// ``Camera/TrackingState/Reason/initializing`` until then, and the world
     /// turns once about its origin when they do). 0 uses the first frame's
     /// samples alone.
-    public var gravitySettleDuration: Double = 0.5
+    public var gravitySettleDuration: Double = 0.3
     /// Seed of every random choice; the same seed and frames give the same
     /// poses, bit for bit.
     public var randomSeed: UInt64 = 0x41_5253_6365_6e65
