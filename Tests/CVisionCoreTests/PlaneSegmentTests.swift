@@ -9,73 +9,29 @@ final class PlaneSegmentTests: XCTestCase {
 
   private static let width: Int32 = 320
   private static let height: Int32 = 240
-  private static let intrinsics = vc_camera_intrinsics_t(
+  /// The segment tests' own camera, 320 x 240 rather than the shared
+  /// 160 x 120: their tolerances were set at this size.
+  fileprivate static let intrinsics = vc_camera_intrinsics_t(
     fx: 262.5, fy: 262.5, cx: 159.5, cy: 119.5, width: width, height: height)
-  private static let depthUnits: Float = 5000
+  private static let depthUnits = SyntheticRoom.depthUnits
 
-  private typealias Vector = SIMD3<Double>
-
-  private static func cross(_ a: Vector, _ b: Vector) -> Vector {
-    Vector(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
-  }
-
-  private static func normalized(_ v: Vector) -> Vector { v / (v * v).sum().squareRoot() }
-
-  /// world_from_camera (ARKit axes, column-major) at eye looking at target.
-  private static func lookAt(eye: Vector, target: Vector) -> [Float] {
-    let forward = normalized(target - eye)
-    let right = normalized(cross(forward, Vector(0, 1, 0)))
-    let up = cross(right, forward)
-    return [right, up, -forward].flatMap { [Float($0.x), Float($0.y), Float($0.z), 0] }
-      + [Float(eye.x), Float(eye.y), Float(eye.z), 1]
-  }
+  private typealias Vector = SyntheticRoom.Vector
+  private typealias Scene = SyntheticRoom.Scene
 
   /// Looking into the room's -x, -z corner from head height: floor, two walls,
   /// the table and the seat in view.
-  private static let pose = lookAt(eye: Vector(1.4, 1.5, 1.3), target: Vector(-2.0, 0.5, -1.6))
-
-  private final class Scene {
-    let handle: OpaquePointer
-    init() throws {
-      var scene: OpaquePointer?
-      let status = vc_synthetic_scene_create(VC_SYNTHETIC_SCENE_ROOM, 1, &scene)
-      XCTAssertEqual(status, VC_STATUS_OK, String(cString: vc_last_error_message()))
-      handle = try XCTUnwrap(scene)
-    }
-    deinit { vc_synthetic_scene_destroy(handle) }
-
-    func depth(_ pose: [Float]) -> [UInt16] {
-      var k = PlaneSegmentTests.intrinsics
-      let count = Int(k.width * k.height)
-      var rgb = [UInt8](repeating: 0, count: count * 3)
-      var depth = [UInt16](repeating: 0, count: count)
-      let status = vc_synthetic_scene_render(
-        handle, pose, &k, &rgb, k.width * 3, &depth, k.width * 2, PlaneSegmentTests.depthUnits)
-      XCTAssertEqual(status, VC_STATUS_OK, String(cString: vc_last_error_message()))
-      return depth
-    }
-
-    func planes() -> [vc_synthetic_plane_t] {
-      var count: Int32 = 0
-      XCTAssertEqual(vc_synthetic_scene_get_planes(handle, nil, 0, &count), VC_STATUS_OK)
-      var planes = [vc_synthetic_plane_t](repeating: vc_synthetic_plane_t(), count: Int(count))
-      XCTAssertEqual(vc_synthetic_scene_get_planes(handle, &planes, count, &count), VC_STATUS_OK)
-      return planes
-    }
-  }
+  private static let pose = SyntheticRoom.lookAt(
+    eye: Vector(1.4, 1.5, 1.3), target: Vector(-2.0, 0.5, -1.6))
 
   /// Runs vc_detect_plane_segments with the count protocol.
   private static func segments(
     _ depth: [UInt16], units: Float = depthUnits, options: vc_plane_options_t? = nil
   ) -> (vc_status_t, [vc_plane_segment_t]) {
     var k = intrinsics
-    return depth.withUnsafeBytes { bytes in
-      var view = vc_depth_view_t(
-        image: vc_image_view_t(
-          data: bytes.baseAddress, width: width, height: height, stride_bytes: width * 2,
-          format: VC_PIXEL_FORMAT_DEPTH_U16),
-        units_per_metre: units)
-      func run(_ options: UnsafePointer<vc_plane_options_t>?) -> (vc_status_t, [vc_plane_segment_t]) {
+    return SyntheticRoom.withDepthView(depth, width: width, height: height, unitsPerMetre: units) {
+      view in
+      func run(_ options: UnsafePointer<vc_plane_options_t>?) -> (vc_status_t, [vc_plane_segment_t])
+      {
         var count: Int32 = 0
         var status = vc_detect_plane_segments(&view, &k, options, nil, 0, &count)
         guard status == VC_STATUS_OK else { return (status, []) }
@@ -131,7 +87,9 @@ final class PlaneSegmentTests: XCTestCase {
 
     // Each visible annotated plane has a segment on it; segments of
     // unannotated surfaces (the shelf, the table's sides) may exist too.
-    func error(_ segment: vc_plane_segment_t, _ plane: (name: String, normal: Vector, offset: Double))
+    func error(
+      _ segment: vc_plane_segment_t, _ plane: (name: String, normal: Vector, offset: Double)
+    )
       -> (degrees: Double, metres: Double)
     {
       let normal = Vector(
@@ -167,18 +125,14 @@ final class PlaneSegmentTests: XCTestCase {
     XCTAssertEqual(status, VC_STATUS_OK)
     XCTAssertFalse(segments.isEmpty)
     var k = Self.intrinsics
-    depth.withUnsafeBytes { bytes in
-      var view = vc_depth_view_t(
-        image: vc_image_view_t(
-          data: bytes.baseAddress, width: Self.width, height: Self.height,
-          stride_bytes: Self.width * 2, format: VC_PIXEL_FORMAT_DEPTH_U16),
-        units_per_metre: Self.depthUnits)
+    SyntheticRoom.withDepthView(depth, width: Self.width, height: Self.height) { view in
       var one = [vc_plane_segment_t](repeating: vc_plane_segment_t(), count: 1)
       var count: Int32 = 0
       XCTAssertEqual(
         vc_detect_plane_segments(&view, &k, nil, &one, 0, &count), VC_STATUS_BUFFER_TOO_SMALL)
       XCTAssertEqual(Int(count), segments.count)
-      XCTAssertEqual(vc_detect_plane_segments(&view, &k, nil, nil, 0, nil), VC_STATUS_INVALID_ARGUMENT)
+      XCTAssertEqual(
+        vc_detect_plane_segments(&view, &k, nil, nil, 0, nil), VC_STATUS_INVALID_ARGUMENT)
       XCTAssertEqual(String(cString: vc_last_error_message()), "out_count is NULL")
     }
   }
@@ -228,12 +182,7 @@ final class PlaneSegmentTests: XCTestCase {
 
     var k = Self.intrinsics
     k.width = 321
-    depth.withUnsafeBytes { bytes in
-      var view = vc_depth_view_t(
-        image: vc_image_view_t(
-          data: bytes.baseAddress, width: Self.width, height: Self.height,
-          stride_bytes: Self.width * 2, format: VC_PIXEL_FORMAT_DEPTH_U16),
-        units_per_metre: Self.depthUnits)
+    SyntheticRoom.withDepthView(depth, width: Self.width, height: Self.height) { view in
       var count: Int32 = 0
       XCTAssertEqual(
         vc_detect_plane_segments(&view, &k, nil, nil, 0, &count), VC_STATUS_INVALID_IMAGE)
@@ -244,6 +193,20 @@ final class PlaneSegmentTests: XCTestCase {
       k.width = Self.width
       XCTAssertEqual(
         vc_detect_plane_segments(&view, &k, nil, nil, 0, &count), VC_STATUS_INVALID_IMAGE)
+    }
+  }
+}
+
+extension SyntheticRoom.Scene {
+  /// Exact depth of the room seen from pose with this file's 320 x 240 camera.
+  fileprivate func depth(_ pose: [Float]) -> [UInt16] {
+    render(pose, intrinsics: PlaneSegmentTests.intrinsics).depth
+  }
+
+  /// The room's annotated planes.
+  fileprivate func planes() -> [vc_synthetic_plane_t] {
+    SyntheticRoom.readAll(vc_synthetic_plane_t()) {
+      vc_synthetic_scene_get_planes(handle, $0, $1, $2)
     }
   }
 }

@@ -6,126 +6,22 @@ import XCTest
 final class TrackingTests: XCTestCase {
   // MARK: - Fixtures
 
-  private static let width: Int32 = 160
-  private static let height: Int32 = 120
-  private static let intrinsics = vc_camera_intrinsics_t(
-    fx: 131.25, fy: 131.25, cx: 79.5, cy: 59.5, width: width, height: height)
-  private static let depthUnits: Float = 5000
-
-  private struct RenderedFrame {
-    var rgb: [UInt8]
-    var depth: [UInt16]
-    /// world_from_camera, ARKit axes, column-major.
-    var pose: [Float]
-  }
-
-  private typealias Vector = SIMD3<Double>
-
-  private static func cross(_ a: Vector, _ b: Vector) -> Vector {
-    Vector(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
-  }
-
-  private static func normalized(_ v: Vector) -> Vector { v / (v * v).sum().squareRoot() }
-
-  /// A camera at eye looking at target, image up as close to world up as the view allows.
-  private static func lookAt(eye: Vector, target: Vector) -> [Float] {
-    let forward = normalized(target - eye)
-    let right = normalized(cross(forward, Vector(0, 1, 0)))
-    let up = cross(right, forward)
-    return [right, up, -forward].flatMap { [Float($0.x), Float($0.y), Float($0.z), 0] }
-      + [Float(eye.x), Float(eye.y), Float(eye.z), 1]
-  }
+  private typealias Vector = SyntheticRoom.Vector
+  private typealias Scene = SyntheticRoom.Scene
+  private typealias Session = SyntheticRoom.Session
 
   /// A slow walk around the table, like the synthetic handheld walk: t in seconds.
   private static func walkPose(_ t: Double) -> [Float] {
     let angle = 0.6 + 0.25 * t
     let eye = Vector(1.9 * sin(angle), 1.45 + 0.03 * sin(2.1 * t), 1.9 * cos(angle))
-    return lookAt(eye: eye, target: Vector(0.05 * sin(1.3 * t), 0.75, 0))
-  }
-
-  private final class Scene {
-    let handle: OpaquePointer
-    init() throws {
-      var scene: OpaquePointer?
-      let status = vc_synthetic_scene_create(VC_SYNTHETIC_SCENE_ROOM, 1, &scene)
-      XCTAssertEqual(status, VC_STATUS_OK, String(cString: vc_last_error_message()))
-      handle = try XCTUnwrap(scene)
-    }
-    deinit { vc_synthetic_scene_destroy(handle) }
-
-    func render(_ pose: [Float]) -> RenderedFrame {
-      var k = TrackingTests.intrinsics
-      let count = Int(k.width * k.height)
-      var rgb = [UInt8](repeating: 0, count: count * 3)
-      var depth = [UInt16](repeating: 0, count: count)
-      let status = vc_synthetic_scene_render(
-        handle, pose, &k, &rgb, k.width * 3, &depth, k.width * 2, TrackingTests.depthUnits)
-      XCTAssertEqual(status, VC_STATUS_OK, String(cString: vc_last_error_message()))
-      return RenderedFrame(rgb: rgb, depth: depth, pose: pose)
-    }
+    return SyntheticRoom.lookAt(eye: eye, target: Vector(0.05 * sin(1.3 * t), 0.75, 0))
   }
 
   /// Frames of the walk at 30 Hz, rendered once for all tests.
-  private static let walk: [RenderedFrame] = {
+  private static let walk: [SyntheticRoom.RenderedFrame] = {
     let scene = try! Scene()
     return (0..<45).map { scene.render(walkPose(Double($0) / 30)) }
   }()
-
-  private final class Session {
-    let handle: OpaquePointer
-    init(_ configure: (inout vc_session_options_t) -> Void = { _ in }) throws {
-      var options = vc_session_options_t()
-      vc_session_options_init(&options)
-      configure(&options)
-      var session: OpaquePointer?
-      let status = vc_session_create(&options, &session)
-      XCTAssertEqual(status, VC_STATUS_OK, String(cString: vc_last_error_message()))
-      handle = try XCTUnwrap(session)
-    }
-    deinit { vc_session_destroy(handle) }
-
-    /// Processes rgb (+ depth unless nil) at frame index i of a 30 Hz stream.
-    func process(
-      _ rgb: [UInt8], depth: [UInt16]?, index: Int, imu: [vc_imu_sample_t] = []
-    ) -> vc_frame_result_t {
-      var result = vc_frame_result_t()
-      let timestamp = Int64(index) * 33_333_333
-      rgb.withUnsafeBytes { pixels in
-        let color = vc_image_view_t(
-          data: pixels.baseAddress, width: TrackingTests.width, height: TrackingTests.height,
-          stride_bytes: TrackingTests.width * 3, format: VC_PIXEL_FORMAT_RGB8)
-        imu.withUnsafeBufferPointer { samples in
-          var input = vc_frame_input_t(
-            timestamp_ns: timestamp, intrinsics: TrackingTests.intrinsics, color: color,
-            depth: nil, imu_samples: samples.baseAddress, imu_sample_count: Int32(samples.count))
-          let status: vc_status_t
-          if let depth {
-            status = depth.withUnsafeBytes { depthBytes in
-              var view = vc_depth_view_t(
-                image: vc_image_view_t(
-                  data: depthBytes.baseAddress, width: TrackingTests.width,
-                  height: TrackingTests.height, stride_bytes: TrackingTests.width * 2,
-                  format: VC_PIXEL_FORMAT_DEPTH_U16),
-                units_per_metre: TrackingTests.depthUnits)
-              return withUnsafePointer(to: &view) { pointer in
-                input.depth = pointer
-                return vc_session_process_frame(handle, &input, &result)
-              }
-            }
-          } else {
-            status = vc_session_process_frame(handle, &input, &result)
-          }
-          XCTAssertEqual(
-            status, VC_STATUS_OK, String(cString: vc_session_last_error_message(handle)))
-        }
-      }
-      return result
-    }
-
-    func process(_ frame: RenderedFrame, index: Int, withDepth: Bool = true) -> vc_frame_result_t {
-      process(frame.rgb, depth: withDepth ? frame.depth : nil, index: index)
-    }
-  }
 
   private static func matrix(_ result: vc_frame_result_t) -> [Float] {
     withUnsafeBytes(of: result.world_from_camera) { Array($0.bindMemory(to: Float.self)) }
@@ -249,7 +145,7 @@ final class TrackingTests: XCTestCase {
 
   func testAllBlackFramesAreInsufficientLightAndHoldThePose() throws {
     let session = try Session()
-    let black = [UInt8](repeating: 0, count: Int(Self.width * Self.height) * 3)
+    let black = [UInt8](repeating: 0, count: Int(SyntheticRoom.width * SyntheticRoom.height) * 3)
     var first = session.process(black, depth: Self.walk[0].depth, index: 0)
     XCTAssertEqual(
       Self.state(first), "VC_TRACKING_STATE_LIMITED/VC_TRACKING_STATE_REASON_INSUFFICIENT_LIGHT")
@@ -324,7 +220,8 @@ final class TrackingTests: XCTestCase {
     let elsewhere = (0..<10).map { k in
       // The table from the other side.
       scene.render(
-        Self.lookAt(eye: Vector(-1.5, 1.3 + 0.005 * Double(k), -1.3), target: Vector(0, 0.75, 0)))
+        SyntheticRoom.lookAt(
+          eye: Vector(-1.5, 1.3 + 0.005 * Double(k), -1.3), target: Vector(0, 0.75, 0)))
     }
     var states: [String] = []
     var measured: [Int32] = []
@@ -358,16 +255,10 @@ final class TrackingTests: XCTestCase {
 
   func testTrackingOptionsAreValidated() throws {
     func creationMessage(_ configure: (inout vc_session_options_t) -> Void) -> String? {
-      var options = vc_session_options_t()
-      vc_session_options_init(&options)
-      configure(&options)
-      var session: OpaquePointer?
-      let status = vc_session_create(&options, &session)
-      defer { vc_session_destroy(session) }
-      guard status != VC_STATUS_OK else { return nil }
-      XCTAssertEqual(status, VC_STATUS_INVALID_ARGUMENT)
-      XCTAssertNil(session)
-      return String(cString: vc_last_error_message())
+      guard let failure = Session.failedCreation(configure) else { return nil }
+      XCTAssertEqual(failure.status, VC_STATUS_INVALID_ARGUMENT)
+      XCTAssertNil(failure.handle)
+      return failure.message
     }
     XCTAssertNil(creationMessage { _ in })
     XCTAssertEqual(
