@@ -17,19 +17,7 @@ final class DatasetConvertCommandTests: XCTestCase {
   }
 
   /// `../shared/datasets/<name>` beside the repository, or a skip.
-  private func sharedDataset(_ name: String) throws -> URL {
-    var root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    while root.path != "/",
-      !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path)
-    {
-      root = root.deletingLastPathComponent()
-    }
-    let folder = root.appendingPathComponent("../shared/datasets/\(name)").standardizedFileURL
-    guard FileManager.default.fileExists(atPath: folder.path) else {
-      throw XCTSkip("shared dataset \(folder.path) is absent; it is not part of the repository")
-    }
-    return folder
-  }
+  private func sharedDataset(_ name: String) throws -> URL { try SharedDatasetFolder.named(name) }
 
   private func info(_ path: String) throws -> String {
     let result = try CommandRunner.run(["dataset", "info", path])

@@ -9,19 +9,8 @@ import Foundation
 /// the plane's normal (towards the side it is seen from) and its origin on
 /// the plane; `center`, `extent` and `boundary` are in that frame.
 public struct PlaneAnchorRecord: Equatable, Sendable {
-  /// As ARKit's `ARPlaneExtent`: metres along the extent's x (`width`) and z
-  /// (`height`), the extent turned by `rotationOnYAxis` radians about +Y.
-  public struct Extent: Equatable, Sendable {
-    public var width: Float
-    public var height: Float
-    public var rotationOnYAxis: Float
-
-    public init(width: Float, height: Float, rotationOnYAxis: Float = 0) {
-      self.width = width
-      self.height = height
-      self.rotationOnYAxis = rotationOnYAxis
-    }
-  }
+  /// ARKit's `ARPlaneExtent`, the library's own type.
+  public typealias Extent = PlaneExtent
 
   /// Stable for the anchor's life (the session's identifier, as events print it).
   public var id: String
