@@ -77,7 +77,9 @@ let package = Package(
     .testTarget(
       name: "ARSceneDatasetsTests",
       dependencies: ["ARSceneDatasets", "ARScene"],
-      path: "Tests/ARSceneDatasetsTests"
+      path: "Tests/ARSceneDatasetsTests",
+      // Read in place through #filePath (and by evo in a test), not bundled.
+      exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "arsceneTests",

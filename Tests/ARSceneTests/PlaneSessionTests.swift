@@ -13,45 +13,15 @@ final class PlaneSessionTests: XCTestCase {
 
   /// worldFromCamera (ARKit axes, the room's world) at time t.
   private static func pose(at t: Double) -> Transform {
-    let angle = 0.6 + 0.25 * t
-    let eye = SIMD3<Double>(1.9 * sin(angle), 1.45, 1.9 * cos(angle))
-    let target = SIMD3<Double>(0, 0.5, 0)
-    var forward = target - eye
-    forward /= (forward * forward).sum().squareRoot()
-    var right = SIMD3(-forward.z, 0, forward.x)
-    right /= (right * right).sum().squareRoot()
-    let up = SIMD3(
-      right.y * forward.z - right.z * forward.y, right.z * forward.x - right.x * forward.z,
-      right.x * forward.y - right.y * forward.x)
-    return Transform(
-      SIMD4(SIMD3<Float>(right), 0), SIMD4(SIMD3<Float>(up), 0), SIMD4(SIMD3<Float>(-forward), 0),
-      SIMD4(SIMD3<Float>(eye), 1))
+    SyntheticRoomRenderer.walkPose(at: t, target: SIMD3(0, 0.5, 0))
   }
 
   private static func withScene<R>(_ body: (OpaquePointer?) throws -> R) throws -> R {
-    var scene: OpaquePointer?
-    XCTAssertEqual(vc_synthetic_scene_create(VC_SYNTHETIC_SCENE_ROOM, 1, &scene), VC_STATUS_OK)
-    defer { vc_synthetic_scene_destroy(scene) }
-    return try body(scene)
+    try SyntheticRoomRenderer.withScene(body)
   }
 
   private static func render(_ worldFromCamera: Transform) throws -> (PixelBuffer, DepthData) {
-    try withScene { scene in
-      let k = intrinsics
-      var ck = vc_camera_intrinsics_t(
-        fx: k.fx, fy: k.fy, cx: k.cx, cy: k.cy, width: Int32(k.width), height: Int32(k.height))
-      var rgb = [UInt8](repeating: 0, count: k.width * k.height * 3)
-      var depth = [UInt16](repeating: 0, count: k.width * k.height)
-      let status = vc_synthetic_scene_render(
-        scene, worldFromCamera.columnMajor, &ck, &rgb, Int32(k.width * 3), &depth,
-        Int32(k.width * 2), 5000)
-      XCTAssertEqual(status, VC_STATUS_OK)
-      let color = try PixelBuffer(format: .rgb8, width: k.width, height: k.height, bytes: rgb)
-      let depthMap = try PixelBuffer(
-        format: .depthUInt16, width: k.width, height: k.height,
-        bytes: depth.withUnsafeBytes { Array($0) })
-      return (color, DepthData(depthMap: depthMap, unitsPerMetre: 5000))
-    }
+    try SyntheticRoomRenderer.render(worldFromCamera, intrinsics: intrinsics)
   }
 
   /// The room's floor height in its world (y of the plane named "floor").
