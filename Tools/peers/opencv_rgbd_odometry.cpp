@@ -22,26 +22,9 @@
 #include <string>
 #include <vector>
 
+#include "frame_list.h"
+
 namespace {
-
-struct FrameFiles {
-  std::string timestamp;
-  std::string rgb;
-  std::string depth;
-};
-
-std::vector<FrameFiles> ReadFrames(const std::string& path) {
-  std::ifstream in(path);
-  std::vector<FrameFiles> frames;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream fields(line);
-    FrameFiles f;
-    if (fields >> f.timestamp >> f.rgb >> f.depth) frames.push_back(f);
-  }
-  return frames;
-}
 
 double Percentile(std::vector<double> values, double p) {
   if (values.empty()) return 0;

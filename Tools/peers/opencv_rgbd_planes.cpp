@@ -31,12 +31,9 @@
 #include <string>
 #include <vector>
 
-namespace {
+#include "frame_list.h"
 
-struct FrameFiles {
-  std::string timestamp;
-  std::string depth;
-};
+namespace {
 
 // A plane n . x + d = 0 with n a unit vector towards the camera (d > 0).
 struct DetectedPlane {
@@ -63,20 +60,6 @@ struct Score {
   std::vector<double> normal_errors_degrees;
   std::vector<double> offset_errors;
 };
-
-std::vector<FrameFiles> ReadFrames(const std::string& path) {
-  std::ifstream in(path);
-  std::vector<FrameFiles> frames;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream fields(line);
-    FrameFiles f;
-    std::string rgb;
-    if (fields >> f.timestamp >> rgb >> f.depth) frames.push_back(f);
-  }
-  return frames;
-}
 
 // "frame name... nx ny nz d cx cy cz radius support": the name may hold
 // spaces, so the eight numbers are read from the end.
