@@ -46,6 +46,18 @@ struct CoreSession: ~Copyable {
     }
   }
 
+  /// The hits of one ray against the world after the last processed frame,
+  /// nearest first.
+  func raycast(
+    _ query: vc_raycast_query_t, options: vc_raycast_options_t
+  ) throws(ARSceneError) -> [vc_raycast_result_t] {
+    var query = query
+    var options = options
+    return try fetch(vc_raycast_result_t()) { (buffer, capacity, count) in
+      vc_session_raycast(handle, &query, &options, buffer, capacity, count)
+    }
+  }
+
   /// The count protocol: ask for the count, then fill an array that size.
   private func fetch<Element>(
     _ empty: Element,
