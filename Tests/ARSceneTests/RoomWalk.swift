@@ -83,3 +83,48 @@ enum RoomWalk {
     return Float(z * (1 + x * x + y * y).squareRoot())
   }
 }
+
+extension RoomWalk {
+  /// The room-world point seen at a normalised image point at time t, from
+  /// the true depth (nil where nothing is seen).
+  static func trueRoomPoint(at point: SIMD2<Float>, time t: Double, depth: [UInt16])
+    -> SIMD3<Float>?
+  {
+    guard let distance = trueDistance(at: point, depth: depth) else { return nil }
+    let camera = Camera(intrinsics: intrinsics, transform: pose(at: t))
+    guard let direction = camera.worldDirection(throughScreenPoint: point) else { return nil }
+    return camera.transform.translation + distance * direction
+  }
+
+  /// Image points at pixel centres where the true surface at time t is the
+  /// room plane `name` (within 5 mm of its height), nearest to `near` first.
+  static func screenPoints(on name: String, time t: Double, near: SIMD2<Float>) throws
+    -> [SIMD2<Float>]
+  {
+    let height = try planeHeight(name)
+    let depth = try trueDepth(at: t)
+    var found: [SIMD2<Float>] = []
+    for v in stride(from: 10, to: intrinsics.height - 10, by: 10) {
+      for u in stride(from: 10, to: intrinsics.width - 10, by: 10) {
+        let point = SIMD2(
+          (Float(u) + 0.5) / Float(intrinsics.width), (Float(v) + 0.5) / Float(intrinsics.height))
+        // The whole neighbourhood on the plane: not on an edge.
+        let onPlane = [
+          SIMD2<Float>(0, 0), SIMD2(0.03, 0), SIMD2(-0.03, 0), SIMD2(0, 0.03), SIMD2(0, -0.03),
+        ]
+        .allSatisfy { offset in
+          trueRoomPoint(at: point + offset, time: t, depth: depth).map {
+            abs($0.y - height) < 0.005
+          }
+            ?? false
+        }
+        if onPlane { found.append(point) }
+      }
+    }
+    return found.sorted { ($0 - near).squaredLength < ($1 - near).squaredLength }
+  }
+}
+
+extension SIMD2<Float> {
+  fileprivate var squaredLength: Float { (self * self).sum() }
+}
