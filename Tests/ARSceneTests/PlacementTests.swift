@@ -136,7 +136,7 @@ final class PlacementTests: XCTestCase {
     let placement = try PlacementController()
     XCTAssertEqual(
       placement.place(name: "x", constraint: .anySurface, at: SIMD2(0.5, 0.5), in: session)
-        .failureValue, .noSurface, "no frame yet")
+        .failureValue, .notTracking, "no frame yet")
     for index in 0..<Self.frames.count { _ = try session.process(Self.frames[index]) }
     let t = Double(Self.frames.count - 1) / 30
     let floorTap = try XCTUnwrap(

@@ -16,6 +16,9 @@ extension PlacementController {
     /// drag's): an estimated surface is looked up along it again.
     var rayOrigin: SIMD3<Float>
     var rayDirection: SIMD3<Float>
+    /// Metres along the anchor's normal from its plane to the surface the
+    /// depth shows under the object, smoothed; nil until measured.
+    var depthOffset: Float?
 
     var transform: Transform {
       Self.transform(position: spring.position, normal: normal, forward: forward)

@@ -50,13 +50,19 @@ public final class PlacementController {
   /// Places an object where the ray through `screenPoint` (normalised, (0, 0)
   /// top-left) of the session's current frame meets a surface: the nearest
   /// plane anchor, or the surface estimated from the frame's depth. Rejected
-  /// when nothing is hit or the surface breaks `constraint`; a surface whose
-  /// class is not decided yet is accepted.
+  /// when the camera is not tracked (no frame yet, relocalizing), nothing is
+  /// hit, or the surface breaks `constraint`; a surface whose class is not
+  /// decided yet is accepted. While the world's up is still settling from
+  /// the accelerometer (the first ~0.3 s) the world may turn once under the
+  /// object.
   public func place(
     name: String, constraint: PlacementConstraint, at screenPoint: SIMD2<Float>,
     in session: Session
   ) -> Result<PlacedObject, PlacementRejection> {
-    guard let camera = session.currentFrame?.camera, camera.trackingState != .notAvailable,
+    guard let camera = session.currentFrame?.camera,
+      camera.trackingState != .notAvailable, camera.trackingState != .limited(.relocalizing)
+    else { return .failure(.notTracking) }
+    guard
       let query = RaycastQuery(
         screenPoint: screenPoint, camera: camera, allowing: .estimatedPlane, alignment: .any)
     else { return .failure(.noSurface) }
@@ -111,7 +117,17 @@ public final class PlacementController {
       estimated.map({ anchored.distance <= $0.distance + configuration.attachmentTolerance })
         ?? true
     {
-      return SurfaceHit(result: anchored, anchor: anchor, classification: anchor.decidedClass)
+      var result = anchored
+      // Where the depth shows the surface, the object goes there: an
+      // anchor is level with the session's up, which may be a fraction of a
+      // degree off the true one, centimetres away across a room.
+      if let estimated,
+        abs(estimated.distance - anchored.distance) <= configuration.attachmentTolerance
+      {
+        result.worldTransform.translation = estimated.worldTransform.translation
+        result.distance = estimated.distance
+      }
+      return SurfaceHit(result: result, anchor: anchor, classification: anchor.decidedClass)
     }
     guard let estimated else { return nil }
     let anchor = attachableAnchor(
@@ -200,6 +216,7 @@ public final class PlacementController {
         constraint.admits($0.decidedClass) ? $0 : nil
       }
     }
+    if anchor?.identifier != entry.object.anchorIdentifier { entry.depthOffset = nil }
     entry.object.anchorIdentifier = anchor?.identifier
     if let anchor {
       // Onto the plane along its normal (not along the tap's ray, which
@@ -210,6 +227,14 @@ public final class PlacementController {
       let y = anchor.transform.columns.1
       normal = SIMD3(y.x, y.y, y.z)
       target = .existingPlaneGeometry
+      // Then to the height the depth shows there, smoothed over frames.
+      if let offset = depthOffset(
+        at: goal, normal: normal, alignment: anchor.alignment, in: session)
+      {
+        entry.depthOffset =
+          entry.depthOffset.map { $0 + Self.depthOffsetBlend * (offset - $0) } ?? offset
+      }
+      goal += normal * (entry.depthOffset ?? 0)
     }
     let moved = goal - entry.goal
     let turned = normal - entry.goalNormal
@@ -227,6 +252,32 @@ public final class PlacementController {
       targetAlignment: anchor.map { RaycastQuery.TargetAlignment($0.alignment) }
         ?? Self.alignment(of: normal),
       anchor: anchor, distance: (offset * offset).sum().squareRoot())
+  }
+
+  /// How much of a new depth measurement of the surface's height enters the
+  /// smoothed one per frame: depth noise averages out over a few frames.
+  private static let depthOffsetBlend: Float = 0.3
+
+  /// How far along `normal` the surface the current frame's depth shows
+  /// lies from `point` on an anchor's plane: the estimated plane where the
+  /// ray from the camera through the point meets the depth. Nil when the
+  /// point is out of view, hidden, or the depth there is not that surface
+  /// (more than the attachment tolerance away).
+  private func depthOffset(
+    at point: SIMD3<Float>, normal: SIMD3<Float>, alignment: PlaneAnchor.Alignment,
+    in session: Session
+  ) -> Float? {
+    guard let camera = session.currentFrame?.camera else { return nil }
+    let origin = camera.transform.translation
+    guard
+      let hit = try? session.raycast(
+        RaycastQuery(
+          origin: origin, direction: point - origin, allowing: .estimatedPlane,
+          alignment: RaycastQuery.TargetAlignment(alignment))
+      ).first
+    else { return nil }
+    let offset = (normal * (hit.worldTransform.translation - point)).sum()
+    return abs(offset) <= configuration.attachmentTolerance ? offset : nil
   }
 
   private static func alignment(of normal: SIMD3<Float>) -> RaycastQuery.TargetAlignment {

@@ -1,9 +1,11 @@
 /// Why a tap could not place an object; ``coachingRejection`` words it for
 /// the coaching.
 public enum PlacementRejection: Error, Hashable, Sendable {
-  /// The tap met no surface (nothing known there yet, or tracking is not
-  /// running).
+  /// The tap met no surface (nothing known there yet).
   case noSurface
+  /// The camera's pose is unknown or held (no frame yet, or relocalizing):
+  /// a ray from it would land in the wrong place.
+  case notTracking
   /// The surface lies the wrong way: `found` (``RaycastQuery/TargetAlignment/any``
   /// for a slope), `needed` the object's.
   case wrongAlignment(found: RaycastQuery.TargetAlignment, needed: RaycastQuery.TargetAlignment)
@@ -14,7 +16,9 @@ public enum PlacementRejection: Error, Hashable, Sendable {
   /// What the coaching says about it: where the object goes instead.
   public var coachingRejection: CoachingInput.Placement.Rejection {
     switch self {
-    case .noSurface:
+    case .noSurface, .notTracking:
+      // The coaching's camera messages already say what to do about
+      // tracking; for the tap itself "no surface there yet" is the truth.
       return .noSurface
     case .wrongAlignment(_, let needed):
       // `needed` is never .any: any alignment is never wrong.
@@ -43,6 +47,7 @@ extension PlacementRejection: CustomStringConvertible {
   public var kind: String {
     switch self {
     case .noSurface: "noSurface"
+    case .notTracking: "notTracking"
     case .wrongAlignment: "wrongAlignment"
     case .wrongClassification: "wrongClassification"
     }
@@ -52,6 +57,8 @@ extension PlacementRejection: CustomStringConvertible {
     switch self {
     case .noSurface:
       return "no surface found where the object was placed"
+    case .notTracking:
+      return "the camera is not tracked, so the tap cannot be placed in the world"
     case .wrongAlignment(let found, let needed):
       return
         "the surface is \(found == .any ? "sloped" : found.rawValue), the object needs \(needed.rawValue)"
