@@ -18,6 +18,11 @@ import Foundation
 /// removal carries the anchor as last reported and `"absorbedBy"`, the id of
 /// the anchor it was merged into, or null.
 ///
+/// With scripted interactions (``ReplayOptions/interactions``) the placed
+/// objects' events follow the anchor events: `objectPlaced` or
+/// `placementRejected` for a tap, `objectMoved` for a drag or turn, then the
+/// tick's `raycastUpdated` and `objectMoved` (see ``ReplayPlacement``).
+///
 /// Every event has `type`, `t` (session time: seconds since the first frame)
 /// and `frame` (index). Without timings the events depend only on the
 /// sequence and the configuration, byte for byte.
@@ -71,6 +76,9 @@ public struct Replay {
     var lastAnchors: [PlaneAnchor] = []
     var hasBeenNormal = false
     summary.planeDetection = Self.planeDetectionNames(configuration.planeDetection)
+    let placement =
+      options.interactions.isEmpty ? nil : try ReplayPlacement(interactions: options.interactions)
+    var previousT: Double?
 
     try emit(sessionEvent(frameCount: frames.count).text)
     for record in frames {
@@ -112,6 +120,15 @@ public struct Replay {
       summary.planeAnchorsUpdated += update.updatedAnchors.count
       summary.planeAnchorsRemoved += update.removedAnchors.count
       lastAnchors = update.planeAnchors
+      // One tick per processed frame until the 60 Hz loop drives ticks.
+      let tick = Tick(
+        index: frame.index, time: t, duration: previousT.map { t - $0 } ?? 0,
+        camera: frame.camera, isCameraPredicted: false)
+      previousT = t
+      session.advance(tick)
+      for event in placement?.events(after: update, t: t, tick: tick, session: session) ?? [] {
+        try emit(event.text)
+      }
       try emit(frameEvent(frame, t: t, decodeMilliseconds: decodeMilliseconds).text)
       if frame.camera.trackingState == .normal { hasBeenNormal = true }
       if frame.trackingStatistics.isPoseMeasured {
@@ -145,6 +162,11 @@ public struct Replay {
       summary.meanValidDepthFraction = depthCheck.meanValidFraction
       summary.medianDepthMetres = depthCheck.medianDepthMetres
       summary.depthDiagnostics = depthCheck.diagnostics
+    }
+    for interaction in placement?.unperformed ?? [] {
+      summary.problems.append(
+        "the interaction with \(interaction.object) at t=\(interaction.time) s comes after the last frame"
+      )
     }
     summary.wallSeconds = Date().timeIntervalSince(started)
     try emit(summaryEvent(summary, lastFrame: max(frames.count - 1, 0)).text)

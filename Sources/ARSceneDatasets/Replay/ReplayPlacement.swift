@@ -1,0 +1,165 @@
+import ARScene
+import Foundation
+
+/// The placed objects of a replay: performs its ``ScriptedInteraction``s on
+/// their frames, moves the objects every tick and words what happened as
+/// events (`objectPlaced`, `placementRejected`, `raycastUpdated`,
+/// `objectMoved` with `"cause"`: "settling", "drag" or "rotate"), each with
+/// `"object": {"id", "name", "transform": [16
+/// column-major floats, world_from_object], "anchor", "settled"}` (`id`
+/// and `transform` null for a rejected tap).
+final class ReplayPlacement {
+  private let controller: PlacementController
+  /// Not yet performed, in order of time (ties keep the command line's
+  /// order).
+  private var pending: [ScriptedInteraction]
+  private(set) var placedCount = 0
+  private(set) var rejectedCount = 0
+
+  init(interactions: [ScriptedInteraction]) throws {
+    controller = try PlacementController()
+    pending = interactions.enumerated().sorted {
+      ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+    }.map(\.element)
+  }
+
+  /// Interactions scripted after the last frame, never performed.
+  var unperformed: [ScriptedInteraction] { pending }
+
+  /// The events of one processed frame at session time `t` (seconds since
+  /// the first frame): interactions due by then, then the tick's motion.
+  func events(
+    after update: FrameUpdate, t: Double, tick: Tick, session: Session
+  ) -> [JSONLine] {
+    let frame = update.frame.index
+    var events: [JSONLine] = []
+    controller.observe(update)
+    while let next = pending.first, next.time <= t + 1e-9 {
+      pending.removeFirst()
+      events += perform(next, camera: update.frame.camera, session: session, t: t, frame: frame)
+    }
+    for event in controller.advance(tick, in: session) {
+      switch event {
+      case .moved(let object):
+        var line = Replay.header(type: "objectMoved", t: t, frame: frame)
+        line.add("object", Self.objectJSON(object))
+        line.add("cause", "settling")
+        events.append(line)
+      case .raycastUpdated(let object, let result):
+        var line = Replay.header(type: "raycastUpdated", t: t, frame: frame)
+        line.add("object", Self.objectJSON(object))
+        line.add("result", Self.resultJSON(result))
+        events.append(line)
+      }
+    }
+    return events
+  }
+
+  private func perform(
+    _ interaction: ScriptedInteraction, camera: Camera, session: Session, t: Double, frame: Int
+  ) -> [JSONLine] {
+    let latest = controller.objects.last { $0.name == interaction.object }
+    switch interaction.action {
+    case .tap(let point, let constraint):
+      switch controller.place(
+        name: interaction.object, constraint: constraint, at: point, in: session)
+      {
+      case .success(let object):
+        placedCount += 1
+        var line = Replay.header(type: "objectPlaced", t: t, frame: frame)
+        line.add("object", Self.objectJSON(object))
+        line.add("screenPoint", [Double(point.x), Double(point.y)], decimals: 4)
+        return [line]
+      case .failure(let rejection):
+        rejectedCount += 1
+        return [rejected(interaction.object, rejection, t: t, frame: frame)]
+      }
+    case .drag(let point):
+      guard let latest else { return [unknownObject(interaction, t: t, frame: frame)] }
+      guard
+        let moved = controller.drag(latest.identifier, to: point, camera: camera, in: session)
+      else { return [] }
+      var line = Replay.header(type: "objectMoved", t: t, frame: frame)
+      line.add("object", Self.objectJSON(moved))
+      line.add("cause", "drag")
+      return [line]
+    case .rotate(let radians):
+      guard let latest else { return [unknownObject(interaction, t: t, frame: frame)] }
+      guard let turned = controller.rotate(latest.identifier, by: radians) else { return [] }
+      var line = Replay.header(type: "objectMoved", t: t, frame: frame)
+      line.add("object", Self.objectJSON(turned))
+      line.add("cause", "rotate")
+      return [line]
+    }
+  }
+
+  private func rejected(_ name: String, _ rejection: PlacementRejection, t: Double, frame: Int)
+    -> JSONLine
+  {
+    var line = Replay.header(type: "placementRejected", t: t, frame: frame)
+    line.add("object", Self.unplacedJSON(name))
+    line.add("reason", rejection.kind)
+    switch rejection {
+    case .wrongAlignment(let found, let needed):
+      line.add("found", found.rawValue)
+      line.add("needed", [needed.rawValue])
+    case .wrongClassification(let found, let needed):
+      line.add("found", found.rawValue)
+      line.add(
+        "needed", PlaneAnchor.Classification.allCases.filter { needed.contains($0) }.map(\.rawValue)
+      )
+    case .noSurface, .notTracking:
+      break
+    }
+    line.add("message", rejection.description)
+    return line
+  }
+
+  /// A drag or turn of an object no tap has placed: said, not thrown, so
+  /// the rest of the script still runs.
+  private func unknownObject(_ interaction: ScriptedInteraction, t: Double, frame: Int)
+    -> JSONLine
+  {
+    var line = Replay.header(type: "placementRejected", t: t, frame: frame)
+    line.add("object", Self.unplacedJSON(interaction.object))
+    line.add("reason", "unknownObject")
+    line.add("message", "no object named \(interaction.object) has been placed")
+    return line
+  }
+
+  static func objectJSON(_ object: PlacedObject) -> JSONLine {
+    var json = JSONLine()
+    json.add("id", object.identifier.uuidString)
+    json.add("name", object.name)
+    json.add("transform", object.transform.columnMajor.map(Double.init), decimals: 6)
+    if let anchor = object.anchorIdentifier {
+      json.add("anchor", anchor.uuidString)
+    } else {
+      json.addNull("anchor")
+    }
+    json.add("settled", object.isSettled)
+    return json
+  }
+
+  private static func unplacedJSON(_ name: String) -> JSONLine {
+    var json = JSONLine()
+    json.addNull("id")
+    json.add("name", name)
+    json.addNull("transform")
+    return json
+  }
+
+  private static func resultJSON(_ result: RaycastResult) -> JSONLine {
+    var json = JSONLine()
+    json.add("target", result.target.rawValue)
+    json.add("alignment", result.targetAlignment.rawValue)
+    if let anchor = result.anchor {
+      json.add("anchor", anchor.identifier.uuidString)
+    } else {
+      json.addNull("anchor")
+    }
+    json.add("distance", Double(result.distance), decimals: 4)
+    json.add("transform", result.worldTransform.columnMajor.map(Double.init), decimals: 6)
+    return json
+  }
+}
