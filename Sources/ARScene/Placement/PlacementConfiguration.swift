@@ -12,8 +12,9 @@ public struct PlacementConfiguration: Equatable, Sendable {
   /// Default 0.0005.
   public var surfaceDeadband: Float = 0.0005
   /// How far inside its plane's boundary an object pushed back from the edge
-  /// ends, metres >= 0. Default 0.05.
-  public var edgeMargin: Float = 0.05
+  /// ends, metres >= 0. Default 0.1: a boundary can reach a few centimetres
+  /// past the real edge (it runs along the outer edges of the cells seen).
+  public var edgeMargin: Float = 0.1
   /// An object on an estimated surface joins a plane anchor whose plane is
   /// within this many metres of it (along the normal), > 0. Default 0.03.
   public var attachmentTolerance: Float = 0.03

@@ -17,8 +17,11 @@ extension PlacementController {
     var rayOrigin: SIMD3<Float>
     var rayDirection: SIMD3<Float>
     /// Metres along the anchor's normal from its plane to the surface the
-    /// depth shows under the object, smoothed; nil until measured.
-    var depthOffset: Float?
+    /// depth shows under the object, averaged over frames.
+    var depthOffset = RunningMean()
+    /// Metres along the ray to the estimated surface, averaged over frames
+    /// (while the object has no anchor).
+    var estimatedDistance = RunningMean()
 
     var transform: Transform {
       Self.transform(position: spring.position, normal: normal, forward: forward)

@@ -59,6 +59,9 @@ extension PlacementController {
       entry.spring = CriticallyDampedSpring(at: hit)
       entry.rayOrigin = origin
       entry.rayDirection = direction
+      // A new ray: what was averaged along the old one is another point.
+      entry.estimatedDistance.reset()
+      entry.estimatedDistance.add(distance(hit, origin))
       entry.object.transform = entry.transform
       entry.object.isSettled = false
       return entry.object
@@ -102,4 +105,8 @@ extension PlacementController {
     guard let object = object(identifier) else { return nil }
     return OffScreenIndicator(pointingAt: object.transform.translation, from: camera)
   }
+}
+
+private func distance(_ a: SIMD3<Float>, _ b: SIMD3<Float>) -> Float {
+  ((a - b) * (a - b)).sum().squareRoot()
 }

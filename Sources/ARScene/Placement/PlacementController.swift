@@ -95,6 +95,7 @@ public final class PlacementController {
         anchorIdentifier: hit.anchor?.identifier, isSettled: false),
       spring: CriticallyDampedSpring(at: position), normal: normal, goal: position,
       goalNormal: normal, forward: forward, rayOrigin: query.origin, rayDirection: query.direction)
+    entry.estimatedDistance.add(hit.result.distance)
     _ = refreshGoal(&entry, in: session)
     entry.object.transform = entry.transform
     entries.append(entry)
@@ -111,23 +112,22 @@ public final class PlacementController {
     }
     let anchored = cast(.existingPlaneGeometry)
     let estimated = cast(.estimatedPlane)
-    // A plane anchor counts when it is what the camera sees there, not a
-    // plane hidden behind a nearer surface.
-    if let anchored, let anchor = anchored.anchor,
-      estimated.map({ anchored.distance <= $0.distance + configuration.attachmentTolerance })
-        ?? true
-    {
-      var result = anchored
-      // Where the depth shows the surface, the object goes there: an
-      // anchor is level with the session's up, which may be a fraction of a
-      // degree off the true one, centimetres away across a room.
-      if let estimated,
-        abs(estimated.distance - anchored.distance) <= configuration.attachmentTolerance
-      {
+    // A plane anchor counts when it is what the camera sees there: not a
+    // plane hidden behind a nearer surface, nor one whose boundary reaches
+    // past the real edge so that the ray meets it in the air.
+    if let anchored, let anchor = anchored.anchor {
+      guard let estimated else {
+        return SurfaceHit(result: anchored, anchor: anchor, classification: anchor.decidedClass)
+      }
+      if abs(estimated.distance - anchored.distance) <= configuration.attachmentTolerance {
+        // The object goes where the depth shows the surface: an anchor is
+        // level with the session's up, which may be a fraction of a degree
+        // off the true one, centimetres away across a room.
+        var result = anchored
         result.worldTransform.translation = estimated.worldTransform.translation
         result.distance = estimated.distance
+        return SurfaceHit(result: result, anchor: anchor, classification: anchor.decidedClass)
       }
-      return SurfaceHit(result: result, anchor: anchor, classification: anchor.decidedClass)
     }
     guard let estimated else { return nil }
     let anchor = attachableAnchor(
@@ -206,17 +206,31 @@ public final class PlacementController {
           origin: entry.rayOrigin, direction: entry.rayDirection, allowing: .estimatedPlane,
           alignment: constraint.alignment)
       ).first {
-        goal = hit.worldTransform.translation
-        normal = SIMD3(
+        let hitNormal = SIMD3(
           hit.worldTransform.columns.1.x, hit.worldTransform.columns.1.y,
           hit.worldTransform.columns.1.z)
-        target = .estimatedPlane
+        // A ray grazing an edge meets another surface from another viewpoint
+        // (the floor behind a table's edge): such a hit is not the object's
+        // surface measured again, and is left out of the average.
+        let sameSurface =
+          entry.estimatedDistance.mean.map {
+            abs(hit.distance - $0) <= configuration.attachmentTolerance
+          } ?? true
+        if sameSurface, (hitNormal * entry.goalNormal).sum() >= Self.sameSurfaceCosine {
+          entry.estimatedDistance.add(hit.distance)
+          goal = entry.rayOrigin + entry.estimatedDistance.value * entry.rayDirection
+          normal = hitNormal
+          target = .estimatedPlane
+        }
       }
-      anchor = attachableAnchor(at: goal, alignment: constraint.alignment, in: session).flatMap {
+      // Only a plane lying like the surface the object is on: an object on
+      // a table's edge does not jump onto its top.
+      let surface = constraint.alignment == .any ? Self.alignment(of: normal) : constraint.alignment
+      anchor = attachableAnchor(at: goal, alignment: surface, in: session).flatMap {
         constraint.admits($0.decidedClass) ? $0 : nil
       }
     }
-    if anchor?.identifier != entry.object.anchorIdentifier { entry.depthOffset = nil }
+    if anchor?.identifier != entry.object.anchorIdentifier { entry.depthOffset.reset() }
     entry.object.anchorIdentifier = anchor?.identifier
     if let anchor {
       // Onto the plane along its normal (not along the tap's ray, which
@@ -231,10 +245,9 @@ public final class PlacementController {
       if let offset = depthOffset(
         at: goal, normal: normal, alignment: anchor.alignment, in: session)
       {
-        entry.depthOffset =
-          entry.depthOffset.map { $0 + Self.depthOffsetBlend * (offset - $0) } ?? offset
+        entry.depthOffset.add(offset)
       }
-      goal += normal * (entry.depthOffset ?? 0)
+      goal += normal * (entry.depthOffset.mean ?? 0)
     }
     let moved = goal - entry.goal
     let turned = normal - entry.goalNormal
@@ -253,10 +266,6 @@ public final class PlacementController {
         ?? Self.alignment(of: normal),
       anchor: anchor, distance: (offset * offset).sum().squareRoot())
   }
-
-  /// How much of a new depth measurement of the surface's height enters the
-  /// smoothed one per frame: depth noise averages out over a few frames.
-  private static let depthOffsetBlend: Float = 0.3
 
   /// How far along `normal` the surface the current frame's depth shows
   /// lies from `point` on an anchor's plane: the estimated plane where the
@@ -279,6 +288,9 @@ public final class PlacementController {
     let offset = (normal * (hit.worldTransform.translation - point)).sum()
     return abs(offset) <= configuration.attachmentTolerance ? offset : nil
   }
+
+  /// Normals within 20 degrees belong to the same surface.
+  private static let sameSurfaceCosine: Float = 0.94
 
   private static func alignment(of normal: SIMD3<Float>) -> RaycastQuery.TargetAlignment {
     abs(normal.y) > 0.985 ? .horizontal : abs(normal.y) < 0.174 ? .vertical : .any
