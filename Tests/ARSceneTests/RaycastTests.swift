@@ -71,6 +71,29 @@ final class RaycastTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(horizontal, 5, "the floor and the table are in view")
   }
 
+  func testARayFromElsewhereMeetsTheDepthWhereTheCamerasOwnRayDoes() throws {
+    let session = try session(processing: 1)
+    let camera = try XCTUnwrap(session.currentFrame?.camera)
+    var compared = 0
+    for point in Self.grid {
+      let own = try XCTUnwrap(
+        RaycastQuery(screenPoint: point, camera: camera, allowing: .estimatedPlane, alignment: .any)
+      )
+      // 30 cm behind and 10 cm beside the camera: the ray is marched through
+      // the depth instead of read off one pixel.
+      let origin = own.origin - 0.3 * own.direction + SIMD3(0.1, 0, 0)
+      guard let hit = try session.raycast(own).first else { continue }
+      let target = hit.worldTransform.translation
+      let other = RaycastQuery(
+        origin: origin, direction: target - origin, allowing: .estimatedPlane, alignment: .any)
+      guard let marched = try session.raycast(other).first else { continue }
+      compared += 1
+      let offset = marched.worldTransform.translation - target
+      XCTAssertLessThan((offset * offset).sum().squareRoot(), 0.01, "at \(point)")
+    }
+    XCTAssertGreaterThanOrEqual(compared, 15)
+  }
+
   func testAlignmentFiltersTheEstimatedPlane() throws {
     let session = try session(processing: 1)
     let camera = try XCTUnwrap(session.currentFrame?.camera)

@@ -23,6 +23,12 @@ extension PlacementController {
     /// (while the object has no anchor).
     var estimatedDistance = RunningMean()
 
+    /// Measurements behind the object's surface (of its anchor's height
+    /// when it has one, else along its ray).
+    var measurementCount: Int {
+      object.anchorIdentifier != nil ? depthOffset.count : estimatedDistance.count
+    }
+
     var transform: Transform {
       Self.transform(position: spring.position, normal: normal, forward: forward)
     }

@@ -96,7 +96,7 @@ public final class PlacementController {
       spring: CriticallyDampedSpring(at: position), normal: normal, goal: position,
       goalNormal: normal, forward: forward, rayOrigin: query.origin, rayDirection: query.direction)
     entry.estimatedDistance.add(hit.result.distance)
-    _ = refreshGoal(&entry, in: session)
+    _ = refreshGoal(&entry, anchors: session.planeAnchors, measures: true, in: session)
     entry.object.transform = entry.transform
     entries.append(entry)
     return .success(entry.object)
@@ -132,7 +132,7 @@ public final class PlacementController {
     guard let estimated else { return nil }
     let anchor = attachableAnchor(
       at: estimated.worldTransform.translation,
-      alignment: estimated.targetAlignment, in: session)
+      alignment: estimated.targetAlignment, among: session.planeAnchors)
     return SurfaceHit(result: estimated, anchor: anchor, classification: anchor?.decidedClass)
   }
 
@@ -141,10 +141,10 @@ public final class PlacementController {
   /// boundary is within ``PlacementConfiguration/attachmentReach``, nearest
   /// boundary first.
   private func attachableAnchor(
-    at point: SIMD3<Float>, alignment: RaycastQuery.TargetAlignment, in session: Session
+    at point: SIMD3<Float>, alignment: RaycastQuery.TargetAlignment, among anchors: [PlaneAnchor]
   ) -> PlaneAnchor? {
     var best: (anchor: PlaneAnchor, outside: Float)?
-    for anchor in session.planeAnchors
+    for anchor in anchors
     where alignment == .any || RaycastQuery.TargetAlignment(anchor.alignment) == alignment {
       let local = anchor.transform.rigidInverse.transformPoint(point)
       guard abs(local.y) <= configuration.attachmentTolerance else { continue }
@@ -179,8 +179,20 @@ public final class PlacementController {
     let newFrame = frame.map { f in refreshedFrame.map { $0 != f } ?? true } ?? false
     refreshedFrame = frame
     let dt = Float(max(0, tick.duration))
+    // Read once: each read of the session's anchors builds the array anew.
+    let anchors = newFrame && !entries.isEmpty ? session.planeAnchors : []
     for index in entries.indices {
-      if newFrame, let result = refreshGoal(&entries[index], in: session) {
+      // A settled object whose surface is well measured looks again only
+      // every few frames (staggered across objects): its surface does not
+      // move, and a raycast per object per frame is most of the cost.
+      let rested =
+        entries[index].object.isSettled
+        && entries[index].measurementCount >= RunningMean.memory
+      let measures =
+        !rested || ((frame?.index ?? 0) + index) % Self.restingMeasurementInterval == 0
+      if newFrame,
+        let result = refreshGoal(&entries[index], anchors: anchors, measures: measures, in: session)
+      {
         events.append(.raycastUpdated(entries[index].object, result))
       }
       if let moved = entries[index].step(dt: dt, configuration: configuration) {
@@ -192,20 +204,24 @@ public final class PlacementController {
 
   /// Looks up where the surface under an object is and sets its goal; the
   /// new surface as a raycast result when it changed beyond the deadband.
-  private func refreshGoal(_ entry: inout Entry, in session: Session) -> RaycastResult? {
+  private func refreshGoal(
+    _ entry: inout Entry, anchors: [PlaneAnchor], measures: Bool, in session: Session
+  ) -> RaycastResult? {
     var goal = entry.goal
     var normal = entry.goalNormal
     var target = RaycastQuery.Target.existingPlaneGeometry
     var anchor = entry.object.anchorIdentifier.flatMap { id in
-      session.planeAnchors.first { $0.identifier == id }
+      anchors.first { $0.identifier == id }
     }
     if anchor == nil {
       let constraint = entry.object.constraint
-      if let hit = try? session.raycast(
-        RaycastQuery(
-          origin: entry.rayOrigin, direction: entry.rayDirection, allowing: .estimatedPlane,
-          alignment: constraint.alignment)
-      ).first {
+      if measures,
+        let hit = try? session.raycast(
+          RaycastQuery(
+            origin: entry.rayOrigin, direction: entry.rayDirection, allowing: .estimatedPlane,
+            alignment: constraint.alignment)
+        ).first
+      {
         let hitNormal = SIMD3(
           hit.worldTransform.columns.1.x, hit.worldTransform.columns.1.y,
           hit.worldTransform.columns.1.z)
@@ -226,7 +242,7 @@ public final class PlacementController {
       // Only a plane lying like the surface the object is on: an object on
       // a table's edge does not jump onto its top.
       let surface = constraint.alignment == .any ? Self.alignment(of: normal) : constraint.alignment
-      anchor = attachableAnchor(at: goal, alignment: surface, in: session).flatMap {
+      anchor = attachableAnchor(at: goal, alignment: surface, among: anchors).flatMap {
         constraint.admits($0.decidedClass) ? $0 : nil
       }
     }
@@ -242,8 +258,9 @@ public final class PlacementController {
       normal = SIMD3(y.x, y.y, y.z)
       target = .existingPlaneGeometry
       // Then to the height the depth shows there, smoothed over frames.
-      if let offset = depthOffset(
-        at: goal, normal: normal, alignment: anchor.alignment, in: session)
+      if measures,
+        let offset = depthOffset(
+          at: goal, normal: normal, alignment: anchor.alignment, in: session)
       {
         entry.depthOffset.add(offset)
       }
@@ -288,6 +305,9 @@ public final class PlacementController {
     let offset = (normal * (hit.worldTransform.translation - point)).sum()
     return abs(offset) <= configuration.attachmentTolerance ? offset : nil
   }
+
+  /// Frames between the depth measurements of a settled object.
+  private static let restingMeasurementInterval = 6
 
   /// Normals within 20 degrees belong to the same surface.
   private static let sameSurfaceCosine: Float = 0.94

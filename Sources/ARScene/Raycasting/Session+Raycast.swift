@@ -10,7 +10,10 @@ extension Session {
     try raycastConfiguration.validate()
     let hits = try core.raycast(query.core, options: raycastConfiguration.coreOptions)
     guard !hits.isEmpty else { return [] }
-    let anchors = Dictionary(planeSnapshots.map { ($0.coreID, $0.anchor) }) { first, _ in first }
+    // Estimated-plane hits name no anchor: no lookup to build for them.
+    let anchors =
+      hits.contains { $0.anchor_id != 0 }
+      ? Dictionary(planeSnapshots.map { ($0.coreID, $0.anchor) }) { first, _ in first } : [:]
     return hits.map { hit in
       var h = hit
       let transform = withUnsafeBytes(of: &h.world_transform) { raw in

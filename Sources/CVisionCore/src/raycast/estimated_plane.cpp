@@ -50,6 +50,18 @@ std::optional<double> Clearance(const DepthRay& ray, double t,
 // map to behind it on the same surface.
 std::optional<double> FirstCrossing(const DepthRay& ray, double max_distance,
                                     const DepthSnapshot& snapshot) {
+  // A ray from the depth camera's own centre (a tap on the frame the depth
+  // came with) sees one pixel all along: its depth is the crossing.
+  if (ray.origin.norm() < 1e-4 && ray.direction.z() > 1e-6) {
+    const Eigen::Vector2d uv = snapshot.camera.Project(ray.direction);
+    if (!snapshot.camera.Contains(uv, 0)) return std::nullopt;
+    const double depth =
+        snapshot.MetresAt(static_cast<int>(std::lround(uv.x())),
+                          static_cast<int>(std::lround(uv.y())));
+    const double t = depth / ray.direction.z();
+    if (depth <= 0 || t < kMarchStart || t > max_distance) return std::nullopt;
+    return t;
+  }
   std::optional<double> previous_t;
   for (double t = kMarchStart; t <= max_distance; t *= kMarchGrowth) {
     const std::optional<double> clearance = Clearance(ray, t, snapshot);
