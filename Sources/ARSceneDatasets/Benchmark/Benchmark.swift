@@ -13,6 +13,11 @@ public struct Benchmark {
   public var repeats: Int
   public var warmupFrames: Int
   public var maxFrames: Int?
+  /// Objects to place (on the lower half of the image, on the first
+  /// normally tracked frame) and keep up every frame: adds the stages
+  /// "placementTap" (per tap) and "placementTick" (per frame), measured
+  /// apart from the core's frame time. 0 (the default) places nothing.
+  public var placedObjects = 0
 
   public init(
     sequence: any DatasetSequence, configuration: WorldTrackingConfiguration = .init(),
@@ -37,7 +42,10 @@ public struct Benchmark {
     var whole = LatencyRecorder()
     var overBudget = 0
     var engineSeconds = 0.0
+    var placementTap = LatencyRecorder()
+    var placementTick = LatencyRecorder()
     for _ in 0..<repeats {
+      var placement = placedObjects > 0 ? try PlacementLoad(count: placedObjects) : nil
       let session = try makeSession()
       // Warm-up frames go through their own session so caches and allocations
       // are settled without leaving their timestamps in the measured one.
@@ -59,10 +67,20 @@ public struct Benchmark {
           if stageRecorders[stage.name] == nil { stageOrder.append(stage.name) }
           stageRecorders[stage.name, default: LatencyRecorder()].record(milliseconds: stage.milliseconds)
         }
+        if let step = placement?.step(after: update, session: session) {
+          if let taps = step.taps { placementTap.record(milliseconds: taps) }
+          placementTick.record(milliseconds: step.tick)
+        }
       }
     }
 
-    let stages = [("decode", decode.statistics)] + stageOrder.map { ($0, stageRecorders[$0]!.statistics) }
+    var stages =
+      [("decode", decode.statistics)] + stageOrder.map { ($0, stageRecorders[$0]!.statistics) }
+    if placedObjects > 0 {
+      stages += [
+        ("placementTap", placementTap.statistics), ("placementTick", placementTick.statistics),
+      ]
+    }
     let wholeStatistics = whole.statistics
     return BenchmarkReport(
       sequenceName: sequence.description.name, frames: records.count, repeats: repeats,
