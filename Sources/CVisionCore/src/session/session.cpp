@@ -120,7 +120,8 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
   const bool keeps_depth =
       tracking.statistics.pose_measured != 0 && !frame.depth.empty();
   if (keeps_depth) {
-    ScopedStageTimer timer(timings, "depthSnapshot");
+    // About 0.05 ms at 640x480 (bench, measured with a stage timer here);
+    // not a stage of its own so the stage list stays the documented one.
     frame.depth.copyTo(pending_depth_.depth);
     pending_depth_.metres_per_unit = frame.depth.type() == CV_16UC1
                                          ? 1.0 / frame.depth_units_per_metre
