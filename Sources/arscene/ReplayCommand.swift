@@ -8,13 +8,16 @@ struct ReplayCommand: ParsableCommand {
     commandName: "replay",
     abstract: "Replay a sequence through the engine and write JSON Lines events.",
     discussion: """
-      Events are one JSON object per line with "type", "t" (session time in seconds) \
-      and "frame": "session" first, one "frame" per frame, "summary" last. What a \
-      frame causes ("trackingState", then "anchorAdded", "anchorUpdated", \
-      "anchorRemoved") comes before that frame's "frame" event. With --no-timings \
-      the output is byte-identical for the same input.
+      Events are one JSON object per line with "type", "t" (session time in seconds), \
+      "frame" (the newest processed frame) and "tick" (the 60 Hz loop's tick): \
+      "session" first, one "frame" per frame, "summary" last. What a frame causes \
+      ("trackingState", then "anchorAdded", "anchorUpdated", "anchorRemoved") comes \
+      before that frame's "frame" event; what the tick decides ("coaching", then \
+      "tick" with --ticks) comes after its frames. The loop runs on a virtual clock \
+      (every frame processed, as fast as possible) unless --realtime. With \
+      --no-timings the output is byte-identical for the same input.
 
-      Scripted touches place and move virtual objects; each runs on the first frame \
+      Scripted touches place and move virtual objects; each runs on the first tick \
       at or after t (seconds since the first frame), x and y are normalised image \
       coordinates (0...1 from the top-left):
         --tap "t=1.5,x=0.5,y=0.7,object=chair,on=floor"   place an object; on= is a \
@@ -24,9 +27,9 @@ struct ReplayCommand: ParsableCommand {
       its surface to that point
         --rotate "t=3,object=chair,degrees=45"           turn it about its surface's \
       normal (counter-clockwise seen from above)
-      They add "objectPlaced", "placementRejected" (with "reason"), "objectMoved" and \
-      "raycastUpdated" events, each with "object": {"id", "name", "transform": [16 \
-      column-major], "anchor", "settled"}.
+      They add "objectPlaced", "placementRejected" (with "reason"), "objectMoved" \
+      (with "cause") and "raycastUpdated" events, each with "object": {"id", "name", \
+      "transform": [16 column-major], "anchor", "settled"}.
       """
   )
 
@@ -70,6 +73,17 @@ struct ReplayCommand: ParsableCommand {
   @Flag(help: "Leave timings out of the events (for byte-identical output).")
   var noTimings = false
 
+  @Flag(help: "Write a \"tick\" event with the camera (measured or predicted) for every tick.")
+  var ticks = false
+
+  @Flag(
+    help: ArgumentHelp(
+      "Pace to the wall clock like a live camera: drop frames that arrive while busy and count"
+        + " missed deadlines (not deterministic)."))
+  var realtime = false
+
+  @OptionGroup var coaching: CoachingOptions
+
   @Flag(help: "Print only errors.")
   var quiet = false
 
@@ -94,7 +108,8 @@ struct ReplayCommand: ParsableCommand {
     let replay = Replay(
       sequence: sequence, configuration: configuration,
       options: ReplayOptions(
-        maxFrames: maxFrames, includeTimings: !noTimings, interactions: try interactions()))
+        maxFrames: maxFrames, includeTimings: !noTimings, includeTicks: ticks,
+        isRealtime: realtime, coaching: try coaching.parsed(), interactions: try interactions()))
     let sink = try EventSink(path: events)
     var progress = ProgressBar(label: "replay", enabled: !quiet && events != "-")
     var poses: [TimedPose] = []

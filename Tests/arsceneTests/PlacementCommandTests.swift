@@ -70,14 +70,18 @@ final class PlacementCommandTests: XCTestCase {
     XCTAssertTrue(causes.contains("rotate"))
     XCTAssertTrue(causes.contains("drag"))
     XCTAssertTrue(all.contains { $0["type"] as? String == "raycastUpdated" })
-    // Every placement event is followed, in its frame, by that frame's
-    // "frame" event.
-    for (index, event) in all.enumerated()
-    where ["objectPlaced", "objectMoved", "placementRejected"].contains(event["type"] as? String) {
-      let frameEvent = try XCTUnwrap(all[index...].first { $0["type"] as? String == "frame" })
-      XCTAssertEqual(frameEvent["frame"] as? Int, event["frame"] as? Int)
+    // A tick's placement events follow its frames' events and name the
+    // newest processed frame and the tick.
+    var lastFrame: Int?
+    for event in all {
+      let type = event["type"] as? String
+      if type == "frame" { lastFrame = event["frame"] as? Int }
+      if ["objectPlaced", "objectMoved", "placementRejected", "raycastUpdated"].contains(type) {
+        XCTAssertEqual(event["frame"] as? Int, lastFrame)
+        XCTAssertNotNil(event["tick"] as? Int)
+      }
     }
-
+    XCTAssertEqual(placed["tick"] as? Int, 30, "t=0.5 s is tick 30 of the 60 Hz loop")
     XCTAssertEqual(try CommandRunner.run(arguments).stdout, result.stdout, "byte-identical")
   }
 

@@ -2,7 +2,7 @@ import ARScene
 import Foundation
 
 /// The placed objects of a replay: performs its ``ScriptedInteraction``s on
-/// their frames, moves the objects every tick and words what happened as
+/// their ticks, moves the objects every tick and words what happened as
 /// events (`objectPlaced`, `placementRejected`, `raycastUpdated`,
 /// `objectMoved` with `"cause"`: "settling", "drag" or "rotate"), each with
 /// `"object": {"id", "name", "transform": [16
@@ -26,77 +26,84 @@ final class ReplayPlacement {
   /// Interactions scripted after the last frame, never performed.
   var unperformed: [ScriptedInteraction] { pending }
 
-  /// The events of one processed frame at session time `t` (seconds since
-  /// the first frame): interactions due by then, then the tick's motion.
-  func events(
-    after update: FrameUpdate, t: Double, tick: Tick, session: Session
-  ) -> [JSONLine] {
-    let frame = update.frame.index
+  /// The events of one tick of the loop: its frames' anchor changes taken,
+  /// the interactions due by then performed, then the objects moved; and
+  /// each tap's outcome, for the coaching.
+  func events(after update: TickUpdate, stamp: EventStamp, session: Session) -> (
+    events: [JSONLine], outcomes: [CoachingInput.Placement]
+  ) {
     var events: [JSONLine] = []
-    controller.observe(update)
-    while let next = pending.first, next.time <= t + 1e-9 {
+    var outcomes: [CoachingInput.Placement] = []
+    for frameUpdate in update.frameUpdates { controller.observe(frameUpdate) }
+    while let next = pending.first, next.time <= stamp.t + 1e-9 {
       pending.removeFirst()
-      events += perform(next, camera: update.frame.camera, session: session, t: t, frame: frame)
+      let done = perform(next, camera: update.tick.camera, session: session, stamp: stamp)
+      events += done.events
+      outcomes += done.outcome.map { [$0] } ?? []
     }
-    for event in controller.advance(tick, in: session) {
+    for event in controller.advance(update.tick, in: session) {
       switch event {
       case .moved(let object):
-        var line = Replay.header(type: "objectMoved", t: t, frame: frame)
+        var line = Replay.header(type: "objectMoved", stamp)
         line.add("object", Self.objectJSON(object))
         line.add("cause", "settling")
         events.append(line)
       case .raycastUpdated(let object, let result):
-        var line = Replay.header(type: "raycastUpdated", t: t, frame: frame)
+        var line = Replay.header(type: "raycastUpdated", stamp)
         line.add("object", Self.objectJSON(object))
         line.add("result", Self.resultJSON(result))
         events.append(line)
       }
     }
-    return events
+    return (events, outcomes)
   }
 
   private func perform(
-    _ interaction: ScriptedInteraction, camera: Camera, session: Session, t: Double, frame: Int
-  ) -> [JSONLine] {
+    _ interaction: ScriptedInteraction, camera: Camera, session: Session, stamp: EventStamp
+  ) -> (events: [JSONLine], outcome: CoachingInput.Placement?) {
     let latest = controller.objects.last { $0.name == interaction.object }
     switch interaction.action {
     case .tap(let point, let constraint):
-      switch controller.place(
+      let outcome = controller.place(
         name: interaction.object, constraint: constraint, at: point, in: session)
-      {
+      switch outcome {
       case .success(let object):
         placedCount += 1
-        var line = Replay.header(type: "objectPlaced", t: t, frame: frame)
+        var line = Replay.header(type: "objectPlaced", stamp)
         line.add("object", Self.objectJSON(object))
         line.add("screenPoint", [Double(point.x), Double(point.y)], decimals: 4)
-        return [line]
+        return ([line], CoachingInput.Placement(outcome))
       case .failure(let rejection):
         rejectedCount += 1
-        return [rejected(interaction.object, rejection, t: t, frame: frame)]
+        return (
+          [rejected(interaction.object, rejection, stamp)], CoachingInput.Placement(outcome)
+        )
       }
     case .drag(let point):
-      guard let latest else { return [unknownObject(interaction, t: t, frame: frame)] }
+      guard let latest else { return ([unknownObject(interaction, stamp)], nil) }
       guard
         let moved = controller.drag(latest.identifier, to: point, camera: camera, in: session)
-      else { return [] }
-      var line = Replay.header(type: "objectMoved", t: t, frame: frame)
+      else { return ([], nil) }
+      var line = Replay.header(type: "objectMoved", stamp)
       line.add("object", Self.objectJSON(moved))
       line.add("cause", "drag")
-      return [line]
+      return ([line], nil)
     case .rotate(let radians):
-      guard let latest else { return [unknownObject(interaction, t: t, frame: frame)] }
-      guard let turned = controller.rotate(latest.identifier, by: radians) else { return [] }
-      var line = Replay.header(type: "objectMoved", t: t, frame: frame)
+      guard let latest else { return ([unknownObject(interaction, stamp)], nil) }
+      guard let turned = controller.rotate(latest.identifier, by: radians) else {
+        return ([], nil)
+      }
+      var line = Replay.header(type: "objectMoved", stamp)
       line.add("object", Self.objectJSON(turned))
       line.add("cause", "rotate")
-      return [line]
+      return ([line], nil)
     }
   }
 
-  private func rejected(_ name: String, _ rejection: PlacementRejection, t: Double, frame: Int)
+  private func rejected(_ name: String, _ rejection: PlacementRejection, _ stamp: EventStamp)
     -> JSONLine
   {
-    var line = Replay.header(type: "placementRejected", t: t, frame: frame)
+    var line = Replay.header(type: "placementRejected", stamp)
     line.add("object", Self.unplacedJSON(name))
     line.add("reason", rejection.kind)
     switch rejection {
@@ -117,10 +124,8 @@ final class ReplayPlacement {
 
   /// A drag or turn of an object no tap has placed: said, not thrown, so
   /// the rest of the script still runs.
-  private func unknownObject(_ interaction: ScriptedInteraction, t: Double, frame: Int)
-    -> JSONLine
-  {
-    var line = Replay.header(type: "placementRejected", t: t, frame: frame)
+  private func unknownObject(_ interaction: ScriptedInteraction, _ stamp: EventStamp) -> JSONLine {
+    var line = Replay.header(type: "placementRejected", stamp)
     line.add("object", Self.unplacedJSON(interaction.object))
     line.add("reason", "unknownObject")
     line.add("message", "no object named \(interaction.object) has been placed")
