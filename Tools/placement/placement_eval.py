@@ -14,8 +14,8 @@ their positions. Reported per
 object: the error on the tap's own frame (to where the tap ray meets the true
 plane), when it stays within 1 cm of the true surface, and, for the frames
 from 0.5 s after placement until the next drag or turn, the standard
-deviation of its position and its largest frame-to-frame step in the
-session's world (what a renderer draws), plus whether it ends inside its
+deviation of its position and its largest tick-to-tick step (60 Hz loop) in
+the session's world (what a renderer draws), plus whether it ends inside its
 anchor's boundary and the true plane's polygon.
 """
 import json
@@ -167,7 +167,8 @@ def main():
     to_truth = lambda p: rotation @ p + translation
 
     anchors = {}
-    last_frame = max(frames)
+    last_tick = max(e.get("tick", 0) for e in events if e["type"] != "summary")
+    tick_rate = 60.0
     objects = {}
     for e in events:
         if e["type"].startswith("anchor") and e["type"] != "anchorRemoved":
@@ -177,7 +178,8 @@ def main():
             entry = objects.setdefault(o["id"], dict(name=o["name"], states=[], touches=[]))
             position = np.array(o["transform"][12:15])
             if e["type"] == "objectPlaced":
-                entry.update(frame=e["frame"], t=e["t"], screen=e["screenPoint"], first=position)
+                entry.update(frame=e["frame"], tick=e["tick"], t=e["t"], screen=e["screenPoint"],
+                             first=position)
             elif e.get("cause") in ("drag", "rotate"):
                 entry["touches"].append(e["t"])
             entry["states"].append((e["t"], e["frame"], position, o["anchor"], e))
@@ -192,16 +194,16 @@ def main():
             continue
         plane = hit[2]
         first_error = np.linalg.norm(to_truth(entry["first"]) - hit[1])
-        # Per frame, the object's last position of that frame.
-        by_frame = {}
+        # Per tick of the loop, the object's last position of that tick.
+        by_tick = {}
         for t, frame, position, anchor, e in entry["states"]:
-            by_frame[frame] = (t, position, anchor)
+            by_tick[e["tick"]] = (t, position, anchor)
         series = []
         current = None
-        for frame in range(entry["frame"], last_frame + 1):
-            if frame in by_frame:
-                current = by_frame[frame]
-            series.append((frames[frame]["t"], current[1], current[2]))
+        for tick in range(entry["tick"], last_tick + 1):
+            if tick in by_tick:
+                current = by_tick[tick]
+            series.append((tick / tick_rate, current[1], current[2]))
         touched = min(entry["touches"], default=float("inf"))
         untouched = [s for s in series if s[0] < touched]
         surface = [abs(plane["normal"] @ (to_truth(p) - plane["centre"])) for _, p, _ in untouched]
@@ -223,7 +225,7 @@ def main():
               f"tap-frame error {1000 * first_error:.1f} mm, surface distance at tap "
               f"{1000 * surface[0]:.1f} mm, within 1 cm from +{settle:.3f} s, final "
               f"{1000 * surface[-1]:.1f} mm; from +0.5 s: std {1000 * std:.3f} mm over "
-              f"{len(window)} untouched frames; largest untouched frame step {1000 * steps.max() if len(steps) else 0:.2f} mm; "
+              f"{len(window)} untouched ticks; largest untouched tick-to-tick step {1000 * steps.max() if len(steps) else 0:.2f} mm; "
               f"ends inside anchor {inside_anchor}, {1000 * outside_truth:.0f} mm outside the true polygon")
 
 
