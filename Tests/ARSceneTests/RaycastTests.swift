@@ -210,6 +210,27 @@ final class RaycastTests: XCTestCase {
     }
   }
 
+  func testTheLoopCastsTrackedRaycastsOnEveryTick() throws {
+    let loop = try SessionLoop(session: try Session(configuration: RoomWalk.configuration))
+    _ = try loop.tick(processing: [Self.frames[0]])
+    let camera = try XCTUnwrap(loop.session.currentFrame?.camera)
+    var updates = 0
+    let tracked = try XCTUnwrap(
+      loop.session.trackedRaycast(
+        XCTUnwrap(
+          RaycastQuery(
+            screenPoint: SIMD2(0.5, 0.9), camera: camera, allowing: .estimatedPlane,
+            alignment: .any))
+      ) { _ in updates += 1 })
+    XCTAssertEqual(updates, 1)
+    for index in 1..<6 {
+      _ = try loop.tick()  // predicted: the same depth, no change
+      _ = try loop.tick(processing: [Self.frames[index]])
+    }
+    XCTAssertGreaterThan(updates, 1, "new frames' depth reached the handler through the loop")
+    XCTAssertFalse(tracked.isStopped)
+  }
+
   func testTrackedRaycastsUpdateUntilStoppedOrReset() throws {
     var configuration = RoomWalk.configuration
     configuration.planeDetection = [.horizontal]
