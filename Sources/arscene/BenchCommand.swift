@@ -27,6 +27,12 @@ struct BenchCommand: ParsableCommand {
   var maxFrames: Int?
 
   @Option(
+    help: ArgumentHelp(
+      "Place N objects on the first normally tracked frame and time their upkeep per frame"
+        + " (stages placementTap, placementTick).", valueName: "N"))
+  var place = 0
+
+  @Option(
     help: ArgumentHelp("Also write the report as JSON to FILE (- for stdout).", valueName: "FILE"))
   var json: String?
 
@@ -34,14 +40,16 @@ struct BenchCommand: ParsableCommand {
     if repeats < 1 { throw ValidationError("--repeat must be at least 1") }
     if warmup < 0 { throw ValidationError("--warmup must be >= 0") }
     if let maxFrames, maxFrames < 1 { throw ValidationError("--max-frames must be at least 1") }
+    if place < 0 || place > 1000 { throw ValidationError("--place must be 0...1000, got \(place)") }
   }
 
   func run() throws {
     var configuration = WorldTrackingConfiguration()
     configuration.planeDetection = try planes.parsed()
-    let benchmark = Benchmark(
+    var benchmark = Benchmark(
       sequence: try input.open(), configuration: configuration, repeats: repeats,
       warmupFrames: warmup, maxFrames: maxFrames)
+    benchmark.placedObjects = place
     let report = try benchmark.run()
     if json == "-" {
       print(report.json)

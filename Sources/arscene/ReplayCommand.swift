@@ -16,6 +16,20 @@ struct ReplayCommand: ParsableCommand {
       "tick" with --ticks) comes after its frames. The loop runs on a virtual clock \
       (every frame processed, as fast as possible) unless --realtime. With \
       --no-timings the output is byte-identical for the same input.
+
+      Scripted touches place and move virtual objects; each runs on the first tick \
+      at or after t (seconds since the first frame), x and y are normalised image \
+      coordinates (0...1 from the top-left):
+        --tap "t=1.5,x=0.5,y=0.7,object=chair,on=floor"   place an object; on= is a \
+      class (floor, table, seat, ceiling, wall), an alignment (horizontal, vertical) \
+      or any (the default)
+        --drag "t=2.5,object=chair,x=0.6,y=0.7"          move the latest chair along \
+      its surface to that point
+        --rotate "t=3,object=chair,degrees=45"           turn it about its surface's \
+      normal (counter-clockwise seen from above)
+      They add "objectPlaced", "placementRejected" (with "reason"), "objectMoved" \
+      (with "cause") and "raycastUpdated" events, each with "object": {"id", "name", \
+      "transform": [16 column-major], "anchor", "settled"}.
       """
   )
 
@@ -34,6 +48,27 @@ struct ReplayCommand: ParsableCommand {
 
   @Option(help: "Replay at most N frames.")
   var maxFrames: Int?
+
+  @Option(
+    name: .customLong("tap"),
+    help: ArgumentHelp(
+      "Place an object: t=SECONDS,x=0..1,y=0..1,object=NAME[,on=floor|table|...|horizontal|vertical|any] (repeatable).",
+      valueName: "FIELDS"))
+  var taps: [String] = []
+
+  @Option(
+    name: .customLong("drag"),
+    help: ArgumentHelp(
+      "Drag the latest object of a name: t=SECONDS,object=NAME,x=0..1,y=0..1 (repeatable).",
+      valueName: "FIELDS"))
+  var drags: [String] = []
+
+  @Option(
+    name: .customLong("rotate"),
+    help: ArgumentHelp(
+      "Turn the latest object of a name: t=SECONDS,object=NAME,degrees=D (repeatable).",
+      valueName: "FIELDS"))
+  var rotations: [String] = []
 
   @Flag(help: "Leave timings out of the events (for byte-identical output).")
   var noTimings = false
@@ -54,6 +89,16 @@ struct ReplayCommand: ParsableCommand {
 
   func validate() throws {
     if let maxFrames, maxFrames < 1 { throw ValidationError("--max-frames must be at least 1") }
+    do { _ = try interactions() } catch { throw ValidationError(error.description) }
+  }
+
+  /// The scripted touches, in command-line order (taps, drags, turns).
+  func interactions() throws(DatasetError) -> [ScriptedInteraction] {
+    var all: [ScriptedInteraction] = []
+    for text in taps { all.append(try ScriptedInteraction(tap: text)) }
+    for text in drags { all.append(try ScriptedInteraction(drag: text)) }
+    for text in rotations { all.append(try ScriptedInteraction(rotate: text)) }
+    return all
   }
 
   func run() throws {
@@ -64,7 +109,7 @@ struct ReplayCommand: ParsableCommand {
       sequence: sequence, configuration: configuration,
       options: ReplayOptions(
         maxFrames: maxFrames, includeTimings: !noTimings, includeTicks: ticks,
-        isRealtime: realtime, coaching: try coaching.parsed()))
+        isRealtime: realtime, coaching: try coaching.parsed(), interactions: try interactions()))
     let sink = try EventSink(path: events)
     var progress = ProgressBar(label: "replay", enabled: !quiet && events != "-")
     var poses: [TimedPose] = []

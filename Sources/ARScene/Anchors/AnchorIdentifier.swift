@@ -12,6 +12,8 @@ enum AnchorIdentifier {
   enum Kind: UInt16 {
     /// "PL".
     case plane = 0x504C
+    /// "OB": objects placed by a PlacementController.
+    case placedObject = 0x4F42
   }
 
   /// "ARSc", the first four bytes of every identifier.

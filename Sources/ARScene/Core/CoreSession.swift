@@ -46,6 +46,29 @@ struct CoreSession: ~Copyable {
     }
   }
 
+  /// The hits of one ray against the world after the last processed frame,
+  /// nearest first.
+  func raycast(
+    _ query: vc_raycast_query_t, options: vc_raycast_options_t
+  ) throws(ARSceneError) -> [vc_raycast_result_t] {
+    var query = query
+    var options = options
+    // One call in the common case: a ray rarely meets more than a few
+    // planes, and each call casts the ray again.
+    var results = [vc_raycast_result_t](repeating: vc_raycast_result_t(), count: 8)
+    var count: Int32 = 0
+    let status = results.withUnsafeMutableBufferPointer { buffer in
+      vc_session_raycast(handle, &query, &options, buffer.baseAddress, Int32(buffer.count), &count)
+    }
+    if status == VC_STATUS_BUFFER_TOO_SMALL {
+      return try fetch(vc_raycast_result_t()) { (buffer, capacity, count) in
+        vc_session_raycast(handle, &query, &options, buffer, capacity, count)
+      }
+    }
+    try check(status)
+    return Array(results.prefix(Int(count)))
+  }
+
   /// The count protocol: ask for the count, then fill an array that size.
   private func fetch<Element>(
     _ empty: Element,

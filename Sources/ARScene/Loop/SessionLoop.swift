@@ -129,6 +129,8 @@ public final class SessionLoop {
       isCameraPredicted: updates.isEmpty)
     nextTickIndex += 1
     lastTick = tick
+    // Tracked raycasts are cast again on every tick.
+    session.advance(tick)
 
     var coachingUpdate: CoachingUpdate?
     if coaching != nil {

@@ -18,14 +18,18 @@ internal import CVisionCore
 /// ```
 public final class Session {
   public let configuration: WorldTrackingConfiguration
-  private let core: CoreSession
+  private(set) var core: CoreSession
   private var processedFrames = 0
   /// The last processed frame, like ARKit's `ARSession.currentFrame`; nil
   /// before the first, when the camera's tracking state is
   /// ``Camera/TrackingState/notAvailable``.
   public private(set) var currentFrame: Frame?
   /// The plane anchors after the last processed frame, in order of creation.
-  private var planeSnapshots: [PlaneAnchorSnapshot] = []
+  private(set) var planeSnapshots: [PlaneAnchorSnapshot] = []
+  /// Tunables of ``raycast(_:)`` and tracked raycasts; checked at each cast.
+  public var raycastConfiguration = RaycastConfiguration()
+  /// Tracked raycasts not yet stopped, in order of creation.
+  var trackedRaycasts: [TrackedRaycast] = []
 
   /// Every anchor after the last processed frame (today: plane anchors).
   public var anchors: [any Anchor] { planeSnapshots.map(\.anchor) }
@@ -103,6 +107,18 @@ public final class Session {
     return FrameUpdate(
       frame: frame, anchors: anchors, addedAnchors: diff.added, updatedAnchors: diff.updated,
       removedAnchors: diff.removed)
+  }
+
+  /// Starts over, like running an ARKit session with `.resetTracking` and
+  /// `.removeExistingAnchors`: a new world from the next frame on, no
+  /// anchors, no current frame, and every tracked raycast stopped. Throws
+  /// only if the core cannot be made again (out of memory).
+  public func reset() throws(ARSceneError) {
+    core = try CoreSession(options: configuration.coreOptions)
+    processedFrames = 0
+    currentFrame = nil
+    planeSnapshots = []
+    stopTrackedRaycasts()
   }
 
   /// Reads the core's plane map after a frame and says what changed. Only

@@ -17,6 +17,12 @@ public struct Benchmark {
   public var repeats: Int
   public var warmupFrames: Int
   public var maxFrames: Int?
+  /// Objects to place (on the lower half of the image, on the first
+  /// normally tracked frame) and keep up every tick: adds the stages
+  /// "placementTap" (per tap) and "placementTick" (per tick of the loop,
+  /// with or without a frame), measured apart from the frame and the loop.
+  /// 0 (the default) places nothing.
+  public var placedObjects = 0
 
   public init(
     sequence: any DatasetSequence, configuration: WorldTrackingConfiguration = .init(),
@@ -46,8 +52,16 @@ public struct Benchmark {
     var overBudget = 0
     var engineSeconds = 0.0
     var loopCost = LatencyRecorder()
+    var placementTap = LatencyRecorder()
+    var placementTick = LatencyRecorder()
     for _ in 0..<repeats {
       let loop = try makeLoop()
+      var placement = placedObjects > 0 ? try PlacementLoad(count: placedObjects) : nil
+      func place(after update: TickUpdate) {
+        guard let step = placement?.step(after: update, session: loop.session) else { return }
+        if let taps = step.taps { placementTap.record(milliseconds: taps) }
+        placementTick.record(milliseconds: step.tick)
+      }
       // Warm-up frames go through their own session so caches and allocations
       // are settled without leaving their timestamps in the measured one.
       let warmupSession = try makeLoop().session
@@ -63,12 +77,15 @@ public struct Benchmark {
         // loop's own work: prediction and coaching.
         let due = loop.tickIndex(dueAt: record.timestamp - origin)
         while loop.nextTickIndex < due {
-          loopCost.record(milliseconds: try tick(loop, processing: []).loopMilliseconds)
+          let predicted = try tick(loop, processing: [])
+          loopCost.record(milliseconds: predicted.loopMilliseconds)
+          place(after: predicted)
         }
         let start = DispatchTime.now().uptimeNanoseconds
         let tickUpdate = try tick(loop, processing: [frame])
         let elapsed = Self.milliseconds(since: start) - tickUpdate.loopMilliseconds
         loopCost.record(milliseconds: tickUpdate.loopMilliseconds)
+        place(after: tickUpdate)
         whole.record(milliseconds: elapsed)
         engineSeconds += elapsed / 1000
         if elapsed > BenchmarkReport.budgetMilliseconds { overBudget += 1 }
@@ -82,9 +99,14 @@ public struct Benchmark {
       }
     }
 
-    let stages =
+    var stages =
       [("decode", decode.statistics)] + stageOrder.map { ($0, stageRecorders[$0]!.statistics) }
       + [("loop", loopCost.statistics)]
+    if placedObjects > 0 {
+      stages += [
+        ("placementTap", placementTap.statistics), ("placementTick", placementTick.statistics),
+      ]
+    }
     let wholeStatistics = whole.statistics
     return BenchmarkReport(
       sequenceName: sequence.description.name, frames: records.count, repeats: repeats,

@@ -18,6 +18,12 @@ import Foundation
 /// removal carries the anchor as last reported and `"absorbedBy"`, the id of
 /// the anchor it was merged into, or null.
 ///
+/// With scripted interactions (``ReplayOptions/interactions``) each tick
+/// adds, after its frames' events, what happened to placed objects:
+/// `objectPlaced` or `placementRejected` for a tap, `objectMoved` for a drag
+/// or turn, then the tick's `raycastUpdated` and `objectMoved` (see
+/// ``ReplayPlacement``); the coaching hears of each tap at the next tick.
+///
 /// Every event has `type`, `t` (session time: seconds since the first frame)
 /// and `frame` (index). Without timings the events depend only on the
 /// sequence and the configuration, byte for byte.
@@ -69,6 +75,8 @@ public struct Replay {
       state.summary.coachingGoal = coaching.goal.name
       state.summary.coachingLanguage = coaching.catalog.language.rawValue
     }
+    let placement =
+      options.interactions.isEmpty ? nil : try ReplayPlacement(interactions: options.interactions)
     let schedule = try FrameSchedule(records: records, loop: loop)
     let clock = options.isRealtime ? WallClock(tickDuration: loop.configuration.tickDuration) : nil
 
@@ -131,11 +139,23 @@ public struct Replay {
         try onFrame(frameUpdate)
         progress(state.summary.framesProcessed, records.count)
       }
+      if let placement {
+        let stamp = EventStamp(
+          t: update.tick.time, frame: state.lastFrameIndex, tick: update.tick.index)
+        let step = placement.events(after: update, stamp: stamp, session: loop.session)
+        for event in step.events { try emit(event.text) }
+        for outcome in step.outcomes { loop.notePlacement(outcome) }
+      }
       try reportTick(update, state: &state, emit: emit)
       if clock != nil, next < records.count, prefetched?.position != next {
         let decoded = try decode(records[next])
         prefetched = (next, decoded.frame, decoded.milliseconds)
       }
+    }
+    for interaction in placement?.unperformed ?? [] {
+      state.summary.problems.append(
+        "the interaction with \(interaction.object) at t=\(interaction.time) s comes after the last frame"
+      )
     }
     state.finish(planeDetection: configuration.planeDetection)
     state.summary.wallSeconds = Date().timeIntervalSince(started)

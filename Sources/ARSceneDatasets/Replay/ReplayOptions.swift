@@ -18,15 +18,19 @@ public struct ReplayOptions: Sendable {
   public var coaching: ReplayCoaching? = ReplayCoaching()
   /// The loop's tunables (60 ticks a second by default).
   public var loop = LoopConfiguration()
+  /// Taps, drags and turns performed on their ticks (placed objects).
+  public var interactions: [ScriptedInteraction] = []
 
   public init(
     maxFrames: Int? = nil, includeTimings: Bool = true, includeTicks: Bool = false,
-    isRealtime: Bool = false, coaching: ReplayCoaching? = ReplayCoaching()
+    isRealtime: Bool = false, coaching: ReplayCoaching? = ReplayCoaching(),
+    interactions: [ScriptedInteraction] = []
   ) {
     self.maxFrames = maxFrames
     self.includeTimings = includeTimings
     self.includeTicks = includeTicks
     self.isRealtime = isRealtime
     self.coaching = coaching
+    self.interactions = interactions
   }
 }

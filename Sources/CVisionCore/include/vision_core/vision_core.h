@@ -631,6 +631,92 @@ VC_API vc_status_t vc_session_raise_for_testing(vc_session_t *session,
                                                 vc_test_fault_t fault);
 
 /* ------------------------------------------------------------------------ */
+/* Raycasting                                                               */
+/* ------------------------------------------------------------------------ */
+
+/** What a ray may hit, like ARKit's ARRaycastQuery.Target. Values are
+    stable. */
+typedef enum vc_raycast_target {
+  /** A plane anchor, inside its boundary polygon. */
+  VC_RAYCAST_TARGET_EXISTING_PLANE_GEOMETRY = 1,
+  /** A plane anchor's plane, extended without limit. */
+  VC_RAYCAST_TARGET_EXISTING_PLANE_INFINITE = 2,
+  /** A small plane fitted to the last processed frame's depth where the
+      ray meets it: works before any plane anchor exists. */
+  VC_RAYCAST_TARGET_ESTIMATED_PLANE = 3
+} vc_raycast_target_t;
+
+/** Which surfaces a ray may hit, and how a hit surface lies, like ARKit's
+    ARRaycastQuery.TargetAlignment. In a result, ANY means neither level nor
+    upright (a slope). Values are stable. */
+typedef enum vc_raycast_alignment {
+  VC_RAYCAST_ALIGNMENT_ANY = 0,
+  VC_RAYCAST_ALIGNMENT_HORIZONTAL = 1,
+  VC_RAYCAST_ALIGNMENT_VERTICAL = 2
+} vc_raycast_alignment_t;
+
+/** Tunables of the estimated plane. Fill with vc_raycast_options_init. */
+typedef struct vc_raycast_options {
+  /** Half side, in depth pixels, of the square patch around the hit pixel
+      the local plane is fitted to (2..64). */
+  int32_t patch_radius;
+  /** Every patch_step-th pixel of the patch is used (1..patch_radius). */
+  int32_t patch_step;
+  /** Fewest valid depth pixels in the patch for a plane (>= 3). */
+  int32_t min_patch_points;
+  /** The patch is planar when the root-mean-square distance of its points
+      from the plane is at most max_rms_per_metre times the hit's depth
+      (> 0): depth noise grows with distance. */
+  float max_rms_per_metre;
+  /** A surface is horizontal (vertical) when its normal is within this many
+      degrees of up (of level), in (0, 45); estimated planes that are snap
+      their orientation to exactly level or upright. */
+  float alignment_tolerance_degrees;
+  /** Hits farther than this many metres along the ray are ignored (> 0). */
+  float max_distance;
+} vc_raycast_options_t;
+
+VC_API void vc_raycast_options_init(vc_raycast_options_t *options);
+
+/** A ray in the world, like ARKit's ARRaycastQuery. */
+typedef struct vc_raycast_query {
+  /** World coordinates, metres. */
+  float origin[3];
+  /** Any non-zero length; normalised by the core. */
+  float direction[3];
+  vc_raycast_target_t target;
+  vc_raycast_alignment_t alignment;
+} vc_raycast_query_t;
+
+/** One hit, like ARKit's ARRaycastResult. */
+typedef struct vc_raycast_result {
+  /** world_from_hit, column-major: the origin is the hit point, +Y the
+      surface normal on the ray's side, +Z the ray's reverse direction made
+      to lie in the surface (facing back along the ray). */
+  float world_transform[16];
+  vc_raycast_target_t target;
+  vc_raycast_alignment_t alignment;
+  /** The plane anchor hit (vc_plane_anchor_t.id), 0 for an estimated
+      plane. */
+  uint64_t anchor_id;
+  /** Metres from the ray's origin to the hit. */
+  float distance;
+} vc_raycast_result_t;
+
+/** Casts a ray into the session's world as it was after the last processed
+    frame: its plane anchors, or for ESTIMATED_PLANE the depth of the last
+    frame that had depth and a measured pose (none while tracking is lost).
+    Results are nearest first (count protocol); options may be NULL for the
+    defaults. The query is validated (finite, non-zero direction, known
+    target and alignment) before anything else. A failure leaves its message
+    in vc_session_last_error_message. */
+VC_API vc_status_t vc_session_raycast(vc_session_t *session,
+                                      const vc_raycast_query_t *query,
+                                      const vc_raycast_options_t *options,
+                                      vc_raycast_result_t *out_results,
+                                      int32_t capacity, int32_t *out_count);
+
+/* ------------------------------------------------------------------------ */
 /* Evaluation                                                               */
 /* ------------------------------------------------------------------------ */
 

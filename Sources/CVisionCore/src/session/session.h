@@ -11,6 +11,7 @@
 #include "common/stage_timings.h"
 #include "planes/plane_map.h"
 #include "planes/plane_segmenter.h"
+#include "raycast/depth_snapshot.h"
 #include "tracking/tracker.h"
 #include "vision_core/vision_core.h"
 
@@ -36,6 +37,11 @@ class Session {
     return plane_map_.removals();
   }
 
+  // The depth of the last frame that had depth and a measured pose, for
+  // estimated-plane raycasts; empty after a frame whose pose was not
+  // measured, since its depth would be placed in the world wrongly.
+  const DepthSnapshot& last_depth() const { return last_depth_; }
+
  private:
   SessionOptions options_;
   int64_t last_timestamp_ns_ = std::numeric_limits<int64_t>::min();
@@ -54,6 +60,10 @@ class Session {
   // Filled while a frame runs and swapped into timings_ once it succeeds; kept
   // as a member so its storage is reused.
   StageTimings pending_timings_;
+  // Swapped on commit like the timings: each frame copies into the buffer
+  // the previous frame's depth no longer needs.
+  DepthSnapshot last_depth_;
+  DepthSnapshot pending_depth_;
 };
 
 }  // namespace vc

@@ -1,0 +1,25 @@
+import Foundation
+
+/// A virtual object placed on a surface by a ``PlacementController``: it
+/// appears where the tap met the surface and then settles as the surface is
+/// understood better.
+public struct PlacedObject: Anchor, Equatable {
+  /// From the controller's seeded counter: the same taps in the same replay
+  /// give the same identifiers.
+  public var identifier: UUID
+  public var name: String
+  /// worldFromObject, rigid: +Y the surface normal, +Z the object's front
+  /// (facing the camera that placed it, then turned by rotation gestures).
+  /// Smoothed: it moves towards where the surface is with a critically
+  /// damped motion capped in speed.
+  public var transform: Transform
+  /// Uniform scale from pinch gestures (1 unless scaling is enabled).
+  public var scale: Float
+  public var constraint: PlacementConstraint
+  /// The plane anchor the object stands on; nil while it stands on an
+  /// estimated surface.
+  public var anchorIdentifier: UUID?
+  /// True once the object has come to rest at its surface (within a
+  /// millimetre, slower than a centimetre per second).
+  public var isSettled: Bool
+}

@@ -1,0 +1,62 @@
+internal import CVisionCore
+
+extension RaycastConfiguration {
+  var coreOptions: vc_raycast_options_t {
+    var options = vc_raycast_options_t()
+    vc_raycast_options_init(&options)
+    options.patch_radius = Int32(clamping: patchRadius)
+    options.patch_step = Int32(clamping: patchStep)
+    options.min_patch_points = Int32(clamping: minimumPatchPoints)
+    options.max_rms_per_metre = maximumRMSPerMetre
+    options.alignment_tolerance_degrees = alignmentToleranceDegrees
+    options.max_distance = maximumDistance
+    return options
+  }
+}
+
+extension RaycastQuery {
+  var core: vc_raycast_query_t {
+    vc_raycast_query_t(
+      origin: (origin.x, origin.y, origin.z), direction: (direction.x, direction.y, direction.z),
+      target: target.core, alignment: targetAlignment.core)
+  }
+}
+
+extension RaycastQuery.Target {
+  var core: vc_raycast_target_t {
+    switch self {
+    case .existingPlaneGeometry: VC_RAYCAST_TARGET_EXISTING_PLANE_GEOMETRY
+    case .existingPlaneInfinite: VC_RAYCAST_TARGET_EXISTING_PLANE_INFINITE
+    case .estimatedPlane: VC_RAYCAST_TARGET_ESTIMATED_PLANE
+    }
+  }
+
+  /// An unknown value (from a newer core) reads as an estimated plane, the
+  /// least committal target.
+  init(core: vc_raycast_target_t) {
+    switch core {
+    case VC_RAYCAST_TARGET_EXISTING_PLANE_GEOMETRY: self = .existingPlaneGeometry
+    case VC_RAYCAST_TARGET_EXISTING_PLANE_INFINITE: self = .existingPlaneInfinite
+    default: self = .estimatedPlane
+    }
+  }
+}
+
+extension RaycastQuery.TargetAlignment {
+  var core: vc_raycast_alignment_t {
+    switch self {
+    case .horizontal: VC_RAYCAST_ALIGNMENT_HORIZONTAL
+    case .vertical: VC_RAYCAST_ALIGNMENT_VERTICAL
+    case .any: VC_RAYCAST_ALIGNMENT_ANY
+    }
+  }
+
+  /// An unknown value reads as `.any`.
+  init(core: vc_raycast_alignment_t) {
+    switch core {
+    case VC_RAYCAST_ALIGNMENT_HORIZONTAL: self = .horizontal
+    case VC_RAYCAST_ALIGNMENT_VERTICAL: self = .vertical
+    default: self = .any
+    }
+  }
+}

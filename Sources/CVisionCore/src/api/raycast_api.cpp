@@ -1,0 +1,48 @@
+// Entry points for raycasting into a session's world.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "api/guard.h"
+#include "api/session_handle.h"
+#include "common/raycast_options.h"
+#include "common/status_error.h"
+#include "raycast/raycaster.h"
+#include "vision_core/vision_core.h"
+
+extern "C" {
+
+void vc_raycast_options_init(vc_raycast_options_t* options) {
+  if (options == nullptr) return;
+  vc::RaycastOptions().ToC(options);
+}
+
+vc_status_t vc_session_raycast(vc_session_t* session,
+                               const vc_raycast_query_t* query,
+                               const vc_raycast_options_t* options,
+                               vc_raycast_result_t* out_results,
+                               int32_t capacity, int32_t* out_count) {
+  if (session == nullptr) return VC_STATUS_INVALID_ARGUMENT;
+  return vc::Guarded(session->error, [&] {
+    vc::Require(query != nullptr, "query is NULL");
+    vc::Require(out_count != nullptr, "out_count is NULL");
+    vc::Require(capacity >= 0, "capacity must be >= 0");
+    vc::RaycastOptions parsed;
+    if (options != nullptr) parsed = vc::RaycastOptions::FromC(*options);
+    parsed.Check();
+    vc::CheckRaycastQuery(*query);
+    const std::vector<vc_raycast_result_t> results =
+        vc::Raycast(*query, parsed, session->core.plane_anchors(),
+                    session->core.last_depth());
+    const auto count = static_cast<int32_t>(results.size());
+    *out_count = count;
+    if (out_results == nullptr) return;
+    vc::Require(capacity >= count,
+                "capacity " + std::to_string(capacity) + " < " +
+                    std::to_string(count) + " raycast results",
+                VC_STATUS_BUFFER_TOO_SMALL);
+    std::copy(results.begin(), results.end(), out_results);
+  });
+}
+
+}  // extern "C"
