@@ -6,6 +6,7 @@
 #include "frame/frame_input.h"
 #include "frame/image_statistics.h"
 #include "frame/light_estimate.h"
+#include "images/image_detection.h"
 #include "tracking/world_alignment.h"
 
 namespace vc {
@@ -39,7 +40,14 @@ const SessionOptions& Checked(const SessionOptions& options) {
 Session::Session(const SessionOptions& options)
     : options_(Checked(options)),
       tracker_(options_.tracking),
-      plane_map_(options_.planes) {}
+      plane_map_(options_.planes),
+      image_tracker_(options_.images) {}
+
+void Session::SetReferenceDatabase(
+    std::shared_ptr<const ReferenceDatabase> database) {
+  image_tracker_.SetDatabase(std::move(database));
+  tracked_images_.clear();
+}
 
 vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
   StageTimings& timings = pending_timings_;
@@ -112,6 +120,19 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
           frame.depth, frame.depth_units_per_metre, camera, options_.planes);
       plane_map_.Integrate(segments, camera, tracking.world_from_camera,
                            gravity_known);
+    }
+  }
+
+  if (image_tracker_.database()) {
+    // Only allocation can fail here. The images' poses are relative to the
+    // camera; the world pose follows from the camera's, held or measured.
+    image_tracker_.Process(gray_, camera, &timings);
+    tracked_images_.clear();
+    const auto& references = image_tracker_.database()->references();
+    for (const ImageObservation& observation : image_tracker_.observations()) {
+      tracked_images_.push_back(ToC(observation,
+                                    references[observation.reference_index],
+                                    tracking.world_from_camera));
     }
   }
 
