@@ -12,6 +12,8 @@ enum AnchorIdentifier {
   enum Kind: UInt16 {
     /// "PL".
     case plane = 0x504C
+    /// "IM".
+    case image = 0x494D
   }
 
   /// "ARSc", the first four bytes of every identifier.
@@ -35,4 +37,6 @@ enum AnchorIdentifier {
   }
 
   static func plane(_ coreID: UInt64) -> UUID { uuid(kind: .plane, coreID: coreID) }
+
+  static func image(_ counter: UInt64) -> UUID { uuid(kind: .image, coreID: counter) }
 }

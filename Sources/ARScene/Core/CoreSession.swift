@@ -46,6 +46,17 @@ struct CoreSession: ~Copyable {
     }
   }
 
+  /// The pictures found or followed in the last processed frame.
+  func trackedImages() throws(ARSceneError) -> [TrackedImageRecord] {
+    try fetch(vc_image_detection_t()) { (buffer, capacity, count) in
+      vc_session_get_tracked_images(handle, buffer, capacity, count)
+    }.map {
+      TrackedImageRecord(
+        name: String(cString: $0.name),
+        worldFromImage: Transform(coreColumnMajor: $0.world_from_image))
+    }
+  }
+
   /// The count protocol: ask for the count, then fill an array that size.
   private func fetch<Element>(
     _ empty: Element,
