@@ -16,9 +16,10 @@ public struct ImageAnchor: Anchor, Equatable {
   /// The anchor is removed once it has been out of sight for the
   /// configuration's grace period.
   public var isTracked: Bool
-  /// The ratio of the picture's measured size to its given physical size;
-  /// 1 while the given size is trusted (a camera without depth cannot tell a
-  /// small near picture from a large far one).
+  /// The ratio of the picture's measured size to its given physical size,
+  /// from the frame's depth (how far the depth puts the picture over how far
+  /// the given width puts it); 1 without depth, which cannot tell a small
+  /// near picture from a large far one. ``transform`` keeps the given size.
   public var estimatedScaleFactor: Float
 
   public init(

@@ -76,6 +76,7 @@ struct ImageAnchorRegistry {
         let changed =
           !entry.anchor.isTracked || entry.anchor.transform != observation.worldFromImage
         entry.anchor.transform = observation.worldFromImage
+        entry.anchor.estimatedScaleFactor = observation.estimatedScaleFactor
         entry.anchor.isTracked = true
         entry.lastSeen = tick.time
         entries[observation.name] = entry
@@ -85,7 +86,8 @@ struct ImageAnchorRegistry {
         let entry = Entry(
           anchor: ImageAnchor(
             identifier: AnchorIdentifier.image(counter), transform: observation.worldFromImage,
-            referenceImage: reference, isTracked: true),
+            referenceImage: reference, isTracked: true,
+            estimatedScaleFactor: observation.estimatedScaleFactor),
           lastSeen: tick.time, creation: counter)
         entries[observation.name] = entry
         added.append(entry)

@@ -5,4 +5,6 @@ struct TrackedImageRecord: Equatable, Sendable {
   /// of the active set that keeps their picture.
   var name: String
   var worldFromImage: Transform
+  /// See ``ImageAnchor/estimatedScaleFactor``.
+  var estimatedScaleFactor: Float = 1
 }

@@ -53,7 +53,8 @@ struct CoreSession: ~Copyable {
     }.map {
       TrackedImageRecord(
         name: String(cString: $0.name),
-        worldFromImage: Transform(coreColumnMajor: $0.world_from_image))
+        worldFromImage: Transform(coreColumnMajor: $0.world_from_image),
+        estimatedScaleFactor: $0.estimated_scale_factor)
     }
   }
 

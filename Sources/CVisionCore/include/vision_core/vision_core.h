@@ -583,11 +583,18 @@ typedef struct vc_image_detection {
   int32_t is_recognized;
   /** The image's pose, ARKit's image-anchor frame: origin at its centre, +X
       along its top edge to the right, +Y out of the image towards the
-      viewer, +Z down the image. camera_from_image in ARKit camera axes;
+      viewer, +Z down the image. The corners are the outer corners of the
+      reference's corner pixels (pixel centres are integers, as in OpenCV).
+      camera_from_image in ARKit camera axes;
       world_from_image from the session's camera pose (equal to
       camera_from_image from vc_reference_image_set_detect). Column-major. */
   float camera_from_image[16];
   float world_from_image[16];
+  /** In a session with depth: how far the depth puts the image over how far
+      its physical width puts it (> 1: the image is larger than said), like
+      ARKit's estimatedScaleFactor; 1 without depth. The pose keeps the given
+      width; with depth its tilt is taken from the depth. */
+  float estimated_scale_factor;
 } vc_image_detection_t;
 
 /** Finds the set's images in one view (needs vc_reference_image_set_build).

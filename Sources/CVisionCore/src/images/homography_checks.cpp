@@ -19,10 +19,11 @@ constexpr double kMaxSideRatio = 8.0;
 
 bool ProjectCorners(const cv::Matx33d& h, int width, int height,
                     std::array<cv::Point2d, 4>* corners) {
-  const cv::Point2d given[4] = {{0, 0},
-                                {double(width), 0},
-                                {double(width), double(height)},
-                                {0, double(height)}};
+  // The outer corners of the corner pixels (pixel centres are integers).
+  const double right = width - 0.5;
+  const double bottom = height - 0.5;
+  const cv::Point2d given[4] = {
+      {-0.5, -0.5}, {right, -0.5}, {right, bottom}, {-0.5, bottom}};
   for (int k = 0; k < 4; ++k) {
     const cv::Vec3d q = h * cv::Vec3d(given[k].x, given[k].y, 1.0);
     if (!(q[2] > 1e-9) || !std::isfinite(q[0]) || !std::isfinite(q[1])) {

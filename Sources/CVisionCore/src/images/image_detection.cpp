@@ -41,6 +41,8 @@ vc_image_detection_t ToC(const ImageObservation& observation,
   out.score = static_cast<float>(observation.score);
   out.inlier_count = observation.inlier_count;
   out.is_recognized = observation.recognized ? 1 : 0;
+  out.estimated_scale_factor =
+      static_cast<float>(observation.estimated_scale_factor);
   CopyColumnMajor(observation.camera_from_image, out.camera_from_image);
   CopyColumnMajor(world_from_camera * observation.camera_from_image,
                   out.world_from_image);

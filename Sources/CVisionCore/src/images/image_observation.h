@@ -19,6 +19,9 @@ struct ImageObservation {
   bool recognized = false;
   // ARKit's image-anchor frame in ARKit camera axes.
   Eigen::Isometry3d camera_from_image = Eigen::Isometry3d::Identity();
+  // Depth's distance to the picture over the distance its physical width
+  // implies; 1 without depth.
+  double estimated_scale_factor = 1;
 };
 
 }  // namespace vc

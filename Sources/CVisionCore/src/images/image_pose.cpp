@@ -22,13 +22,16 @@ Eigen::Isometry3d CameraFromImage(const ReferenceImage& reference,
   std::vector<cv::Point2d> view_points;
   for (int row = 0; row < kGrid; ++row) {
     for (int column = 0; column < kGrid; ++column) {
-      const cv::Point2d pixel(reference.width * column / double(kGrid - 1),
-                              reference.height * row / double(kGrid - 1));
+      // Pixel centres sit at integer coordinates, so the picture spans
+      // -0.5 ... width - 0.5 and its centre is (width - 1) / 2.
+      const cv::Point2d pixel(
+          reference.width * column / double(kGrid - 1) - 0.5,
+          reference.height * row / double(kGrid - 1) - 0.5);
       const cv::Vec3d q = homography * cv::Vec3d(pixel.x, pixel.y, 1.0);
       if (q[2] <= 0) continue;
-      plane_points.emplace_back((pixel.x - 0.5 * reference.width) * metres,
-                                (pixel.y - 0.5 * reference.height) * metres,
-                                0.0);
+      plane_points.emplace_back(
+          (pixel.x - 0.5 * (reference.width - 1)) * metres,
+          (pixel.y - 0.5 * (reference.height - 1)) * metres, 0.0);
       view_points.emplace_back(q[0] / q[2], q[1] / q[2]);
     }
   }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <opencv2/video/tracking.hpp>
 
+#include "images/depth_plane_refinement.h"
 #include "images/homography_checks.h"
 #include "images/homography_verifier.h"
 #include "images/image_pose.h"
@@ -46,7 +47,7 @@ void ImageTracker::SetDatabase(
 }
 
 void ImageTracker::Process(const cv::Mat& gray, const PinholeCamera& camera,
-                           StageTimings* timings) {
+                           const DepthSampler* depth, StageTimings* timings) {
   observations_.clear();
   if (!database_) {
     previous_pyramid_.clear();
@@ -79,6 +80,7 @@ void ImageTracker::Process(const cv::Mat& gray, const PinholeCamera& camera,
       Recognize(gray, camera);
     }
   }
+  ScopedStageTimer timer(*timings, "imagePoses");
   for (const TrackedImage& image : tracked_) {
     ImageObservation observation;
     observation.reference_index = image.reference_index;
@@ -87,9 +89,16 @@ void ImageTracker::Process(const cv::Mat& gray, const PinholeCamera& camera,
     observation.score =
         std::min(1.0, double(image.inlier_count) / options_.tracked_points);
     observation.recognized = image.recognized;
+    const ReferenceImage& reference =
+        database_->references()[image.reference_index];
     observation.camera_from_image =
-        CameraFromImage(database_->references()[image.reference_index],
-                        image.homography, camera);
+        CameraFromImage(reference, image.homography, camera);
+    if (depth != nullptr && !depth->empty()) {
+      const double scale =
+          RefineWithDepthPlane(reference, image.homography, *depth, camera,
+                               &observation.camera_from_image);
+      if (scale > 0) observation.estimated_scale_factor = scale;
+    }
     observations_.push_back(observation);
   }
   std::sort(observations_.begin(), observations_.end(),

@@ -17,6 +17,7 @@
 #include "images/image_observation.h"
 #include "images/image_recognizer.h"
 #include "images/reference_database.h"
+#include "tracking/depth_sampler.h"
 #include "tracking/pinhole_camera.h"
 
 namespace vc {
@@ -32,10 +33,13 @@ class ImageTracker {
     return database_;
   }
 
-  // Advances by one frame; records "imageTracking" and "imageRecognition"
-  // (zero on frames without recognition, so that averages are amortised).
+  // Advances by one frame; records "imageTracking", "imageRecognition"
+  // (zero on frames without recognition, so that averages are amortised)
+  // and "imagePoses".
+  // depth (may be NULL) refines each image's tilt and gives its scale
+  // factor.
   void Process(const cv::Mat& gray, const PinholeCamera& camera,
-               StageTimings* timings);
+               const DepthSampler* depth, StageTimings* timings);
 
   // The images found or followed in the last frame, by reference index.
   const std::vector<ImageObservation>& observations() const {

@@ -7,6 +7,7 @@
 #include "frame/image_statistics.h"
 #include "frame/light_estimate.h"
 #include "images/image_detection.h"
+#include "tracking/depth_sampler.h"
 #include "tracking/world_alignment.h"
 
 namespace vc {
@@ -126,7 +127,9 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
   if (image_tracker_.database()) {
     // Only allocation can fail here. The images' poses are relative to the
     // camera; the world pose follows from the camera's, held or measured.
-    image_tracker_.Process(gray_, camera, &timings);
+    const DepthSampler depth(frame.depth, frame.depth_units_per_metre,
+                             options_.tracking);
+    image_tracker_.Process(gray_, camera, &depth, &timings);
     tracked_images_.clear();
     const auto& references = image_tracker_.database()->references();
     for (const ImageObservation& observation : image_tracker_.observations()) {
