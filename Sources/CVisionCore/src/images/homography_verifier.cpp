@@ -14,6 +14,9 @@ namespace vc {
 namespace {
 
 constexpr uint64_t kRansacSeed = 0x1A6E5EED;
+// Enough when over a quarter of the matches are right (99% sure of a clean
+// sample); candidates with fewer right matches are not worth the time.
+constexpr int kRansacIterations = 300;
 // Retrieved matches are noisy at coarse pyramid levels: a wide threshold.
 constexpr double kCoarseThreshold = 6.0;
 // Guided matching: points within this many view pixels of where the
@@ -27,6 +30,7 @@ constexpr int kFlowLevels = 2;
 constexpr double kFlowThreshold = 2.0;
 constexpr int kFlowMinPoints = 12;
 constexpr int kFlowIterations = 2;
+constexpr int kFlowMaxPoints = 150;
 // A refinement that moves a corner further than this (view pixels) from the
 // matched homography has locked onto something else.
 constexpr double kFlowMaxCornerShift = 15.0;
@@ -96,8 +100,8 @@ bool FitHomography(const std::vector<cv::Point2f>& from,
   if (from.size() < 4) return false;
   cv::setRNGSeed(static_cast<int>(kRansacSeed));
   std::vector<uint8_t> mask;
-  const cv::Mat fitted =
-      cv::findHomography(from, to, cv::RANSAC, threshold, mask, 2000, 0.995);
+  const cv::Mat fitted = cv::findHomography(from, to, cv::RANSAC, threshold,
+                                            mask, kRansacIterations, 0.995);
   if (fitted.empty()) return false;
   *h = cv::Matx33d(fitted);
   if (inliers != nullptr) *inliers = std::move(mask);
@@ -139,6 +143,9 @@ bool RefineWithFlow(const ReferenceImage& reference, const cv::Mat& view_gray,
     }
   }
   if (int(sources.size()) < kFlowMinPoints) return false;
+  // The strongest corners come first; more than this adds time, not
+  // accuracy.
+  if (int(sources.size()) > kFlowMaxPoints) sources.resize(kFlowMaxPoints);
 
   const cv::Matx33d roi_from_view(1, 0, -roi.x, 0, 1, -roi.y, 0, 0, 1);
   cv::Matx33d refined = *h;

@@ -23,7 +23,11 @@ constexpr double kReseedFraction = 0.7;
 constexpr float kSeedMargin = 12.0f;
 constexpr float kSeedSpacing = 10.0f;
 // Frames between re-alignments of a followed image with its reference.
-constexpr int kAlignmentInterval = 8;
+constexpr int kAlignmentInterval = 15;
+// A followed picture needs this many cells of a 5 x 5 grid over it in view
+// (a fifth of it).
+constexpr int kVisibilityGrid = 5;
+constexpr int kMinVisibleCells = 5;
 
 RecognitionOptions RecognitionFrom(const ImageOptions& options) {
   RecognitionOptions result;
@@ -152,6 +156,18 @@ bool ImageTracker::Follow(TrackedImage* image, const cv::Mat& gray) {
                            gray.rows)) {
     return false;
   }
+  // A picture mostly out of view is followed on a sliver at its edge, where
+  // the homography (and so the pose) is poorly pinned: let it go.
+  int inside = 0;
+  for (int row = 0; row < kVisibilityGrid; ++row) {
+    for (int column = 0; column < kVisibilityGrid; ++column) {
+      const cv::Point2d p =
+          Apply(h, {reference.width * (column + 0.5) / kVisibilityGrid,
+                    reference.height * (row + 0.5) / kVisibilityGrid});
+      inside += p.x >= 0 && p.y >= 0 && p.x < gray.cols && p.y < gray.rows;
+    }
+  }
+  if (inside < kMinVisibleCells) return false;
   image->homography = h;
   // Staggered by reference so that several images do not re-align on the
   // same frame.

@@ -16,12 +16,15 @@ constexpr int kExtraLeaves = 1;
 constexpr uint64_t kVocabularySeed = 0x5EED1A6E;
 // An ORB match: at most this many differing bits of 256 ...
 constexpr int kMaxMatchDistance = 64;
-// ... and clearly closer than the best point elsewhere (another reference,
-// or a distant point of the same one).
+// ... and clearly closer than the next-best point of the same reference
+// (not the same point found at another scale).
 constexpr float kRatio = 0.8f;
 // Points of one reference closer than this (given pixels, scaled by the
 // working scale) are the same physical point found at two scales.
 constexpr float kSamePointPixels = 12.0f;
+// Candidates need this many view points whose nearest neighbour of all is
+// theirs before a homography is tried: verification is the expensive part.
+constexpr int kMinVotes = 10;
 
 }  // namespace
 
@@ -77,47 +80,78 @@ std::vector<Candidate> ReferenceDatabase::Retrieve(
     const cv::Mat& view_descriptors, int min_matches,
     const std::vector<bool>& skip) const {
   std::vector<Candidate> by_reference(references_.size());
+  // Per reference, the best and second-best entry this view point met. The
+  // ratio test is per reference, as if each reference were matched on its
+  // own: pictures printed with similar textures must not cancel each
+  // other's matches.
+  struct Best {
+    const Entry* best = nullptr;
+    int best_distance = std::numeric_limits<int>::max();
+    int second_distance = std::numeric_limits<int>::max();
+  };
+  std::vector<Best> bests(references_.size());
+  std::vector<int> touched;
+  std::vector<int> votes(references_.size(), 0);
   int leaves[1 + kExtraLeaves];
   for (int v = 0; v < view_descriptors.rows; ++v) {
     const uint8_t* d = view_descriptors.ptr<uint8_t>(v);
     const int leaf_count = vocabulary_.Quantize(d, kExtraLeaves, leaves);
-    const Entry* best = nullptr;
-    int best_distance = std::numeric_limits<int>::max();
-    int second_distance = std::numeric_limits<int>::max();
+    touched.clear();
     for (int l = 0; l < leaf_count; ++l) {
       const Entry* begin = entries_.data() + leaf_start_[leaves[l]];
       const Entry* end = entries_.data() + leaf_start_[leaves[l] + 1];
       for (const Entry* e = begin; e != end; ++e) {
+        Best& b = bests[e->reference];
         const int distance = HammingDistance(d, e->descriptor);
-        if (distance >= second_distance) continue;
-        if (distance < best_distance) {
-          if (best != nullptr && !SamePoint(*best, *e)) {
-            second_distance = best_distance;
+        if (distance >= b.second_distance) continue;
+        if (b.best == nullptr) touched.push_back(e->reference);
+        if (distance < b.best_distance) {
+          if (b.best != nullptr && !SamePoint(*b.best, *e)) {
+            b.second_distance = b.best_distance;
           }
-          best = e;
-          best_distance = distance;
-        } else if (!SamePoint(*best, *e)) {
-          second_distance = distance;
+          b.best = e;
+          b.best_distance = distance;
+        } else if (!SamePoint(*b.best, *e)) {
+          b.second_distance = distance;
         }
       }
     }
-    if (best == nullptr || best_distance > kMaxMatchDistance) continue;
-    if (second_distance != std::numeric_limits<int>::max() &&
-        best_distance >= kRatio * second_distance) {
-      continue;
+    // The reference holding this point's nearest neighbour of all gets its
+    // vote: votes rank the candidates, matches feed their verification.
+    int nearest = -1;
+    for (int r : touched) {
+      if (nearest < 0 ||
+          bests[r].best_distance < bests[nearest].best_distance) {
+        nearest = r;
+      }
     }
-    if (!skip.empty() && skip[best->reference]) continue;
-    by_reference[best->reference].matches.push_back({v, best->point});
+    if (nearest >= 0 && bests[nearest].best_distance <= kMaxMatchDistance) {
+      ++votes[nearest];
+    }
+    for (int r : touched) {
+      Best& b = bests[r];
+      const bool distinct =
+          b.best_distance <= kMaxMatchDistance &&
+          (b.second_distance == std::numeric_limits<int>::max() ||
+           b.best_distance < kRatio * b.second_distance);
+      if (distinct && (skip.empty() || !skip[r])) {
+        by_reference[r].matches.push_back({v, b.best->point});
+      }
+      b = Best();
+    }
   }
   std::vector<Candidate> candidates;
   for (size_t r = 0; r < by_reference.size(); ++r) {
     if (int(by_reference[r].matches.size()) < min_matches) continue;
+    // A picture in view holds the nearest neighbours of many of its points;
+    // pictures merely printed in a similar style hold few.
+    if (votes[r] < kMinVotes) continue;
     by_reference[r].reference_index = static_cast<int>(r);
     candidates.push_back(std::move(by_reference[r]));
   }
   std::stable_sort(candidates.begin(), candidates.end(),
-                   [](const Candidate& a, const Candidate& b) {
-                     return a.matches.size() > b.matches.size();
+                   [&](const Candidate& a, const Candidate& b) {
+                     return votes[a.reference_index] > votes[b.reference_index];
                    });
   return candidates;
 }

@@ -35,9 +35,10 @@ class ReferenceDatabase {
   const std::vector<ReferenceImage>& references() const { return references_; }
 
   // Matches view descriptors (rows of 32 bytes) against every reference and
-  // returns the references with at least min_matches matches, most matches
-  // first (ties by index), skipping those flagged in skip (indexed by
-  // reference; may be empty).
+  // returns the references with at least min_matches matches, skipping those
+  // flagged in skip (indexed by reference; may be empty). Ranked by votes:
+  // each view point votes for the reference that holds its nearest
+  // neighbour of all (ties by index).
   std::vector<Candidate> Retrieve(const cv::Mat& view_descriptors,
                                   int min_matches,
                                   const std::vector<bool>& skip) const;
