@@ -104,20 +104,22 @@ final class ReferenceImageTests: XCTestCase {
         repeating: vc_synthetic_reference_image_t(), count: Int(count))
       XCTAssertEqual(
         vc_synthetic_scene_get_reference_images(scene, &images, count, &count), VC_STATUS_OK)
-      return images
+      // The names belong to the scene: copy them while it lives.
+      return images.map { (name: String(cString: $0.name), image: $0) }
     }
     XCTAssertGreaterThan(truth.count, 1)
-    let pictures = try truth.enumerated().map { index, image in
+    let pictures = try truth.enumerated().map { index, entry in
+      let image = entry.image
       let width = 480
       let height = Int((Float(width) * image.physical_height / image.physical_width).rounded())
       return try ReferenceImage(
         image: Self.poster(Int32(index), width: width, height: height),
-        name: String(cString: image.name), physicalWidth: image.physical_width)
+        name: truth[index].name, physicalWidth: image.physical_width)
     }
     var configuration = WorldTrackingConfiguration()
     configuration.detectionImages = pictures
     let session = try Session(configuration: configuration)
-    let target = truth[0]
+    let target = truth[0].image
     let worldFromImage = Transform(coreColumnMajor: target.world_from_image)
     let k = CameraIntrinsics(fx: 300, fy: 300, cx: 159.5, cy: 119.5, width: 320, height: 240)
     var tracked = 0
@@ -133,7 +135,7 @@ final class ReferenceImageTests: XCTestCase {
         CapturedFrame(
           timestamp: Double(index) / 30, intrinsics: k, capturedImage: color, depth: depth))
       guard let anchor = update.anchors.compactMap({ $0 as? ImageAnchor }).first else { continue }
-      XCTAssertEqual(anchor.referenceImage.name, String(cString: target.name))
+      XCTAssertEqual(anchor.referenceImage.name, truth[0].name)
       let measured = update.frame.camera.transform.rigidInverse * anchor.transform
       let expected = imageFromCamera.rigidInverse
       let offset = measured.translation - expected.translation
@@ -145,5 +147,68 @@ final class ReferenceImageTests: XCTestCase {
     }
     XCTAssertGreaterThanOrEqual(tracked, 5, "recognised on the first frame, followed after")
     XCTAssertEqual(session.imageAnchors.count, 1)
+  }
+
+  /// The active set is swapped while the session runs: anchors of pictures
+  /// that left the set are removed on the next frame; a set of 101 is
+  /// refused and changes nothing.
+  func testDetectionImagesAreSwappedAtRunTime() throws {
+    let truth = try SyntheticRoomRenderer.withScene { scene in
+      var count: Int32 = 0
+      XCTAssertEqual(vc_synthetic_scene_get_reference_images(scene, nil, 0, &count), VC_STATUS_OK)
+      var images = [vc_synthetic_reference_image_t](
+        repeating: vc_synthetic_reference_image_t(), count: Int(count))
+      XCTAssertEqual(
+        vc_synthetic_scene_get_reference_images(scene, &images, count, &count), VC_STATUS_OK)
+      // The names belong to the scene: copy them while it lives.
+      return images.map { (name: String(cString: $0.name), image: $0) }
+    }
+    XCTAssertGreaterThanOrEqual(truth.count, 2)
+    func picture(_ index: Int) throws -> ReferenceImage {
+      let image = truth[index].image
+      let height = Int((480 * image.physical_height / image.physical_width).rounded())
+      return try ReferenceImage(
+        image: Self.poster(Int32(index), width: 480, height: height),
+        name: truth[index].name, physicalWidth: image.physical_width)
+    }
+    var configuration = WorldTrackingConfiguration()
+    configuration.detectionImages = [try picture(0)]
+    let session = try Session(configuration: configuration)
+    let k = CameraIntrinsics(fx: 300, fy: 300, cx: 159.5, cy: 119.5, width: 320, height: 240)
+    let imageFromCamera = Transform(
+      SIMD4(1, 0, 0, 0), SIMD4(0, 0, -1, 0), SIMD4(0, 1, 0, 0), SIMD4(0, 0.9, 0, 1))
+    let worldFromCamera =
+      Transform(coreColumnMajor: truth[0].image.world_from_image) * imageFromCamera
+    let (color, depth) = try SyntheticRoomRenderer.render(worldFromCamera, intrinsics: k)
+    func frame(_ index: Int) -> CapturedFrame {
+      CapturedFrame(
+        timestamp: Double(index) / 30, intrinsics: k, capturedImage: color, depth: depth)
+    }
+    let first = try session.process(frame(0))
+    XCTAssertEqual(
+      first.addedAnchors.compactMap { ($0 as? ImageAnchor)?.referenceImage.name },
+      [
+        truth[0].name
+      ])
+
+    let many = try (0...100).map { index in
+      try ReferenceImage(
+        image: PixelBuffer(
+          format: .gray8, width: 64, height: 64, bytes: [UInt8](repeating: 9, count: 64 * 64)),
+        name: "image\(index)", physicalWidth: 0.1)
+    }
+    XCTAssertThrowsError(try session.setDetectionImages(many)) { error in
+      XCTAssertTrue("\(error)".contains("at most 100"), "\(error)")
+    }
+    XCTAssertEqual(session.configuration.detectionImages.count, 1)
+
+    try session.setDetectionImages([try picture(1)])
+    XCTAssertEqual(
+      session.configuration.detectionImages.map(\.name), [truth[1].name])
+    let second = try session.process(frame(1))
+    XCTAssertEqual(
+      second.removedAnchors.compactMap { ($0.anchor as? ImageAnchor)?.referenceImage.name },
+      [truth[0].name])
+    XCTAssertTrue(session.imageAnchors.isEmpty, "the poster in view is no longer looked for")
   }
 }
