@@ -84,10 +84,16 @@ final class SyntheticScenarioTests: XCTestCase {
       JSONSerialization.jsonObject(
         with: Data(contentsOf: files.url.appendingPathComponent("references/references.json")))
         as? [[String: Any]])
-    XCTAssertEqual(list.count, 4)
+    // The room's pictures first, then distractors (pictures of rooms with
+    // other seeds, hung nowhere) up to a session's 100 references.
+    XCTAssertEqual(list.count, 100)
     let annotated = try XCTUnwrap(files.annotations()["referenceImages"] as? [[String: Any]])
+    XCTAssertEqual(annotated.count, 4)
     XCTAssertEqual(
-      list.compactMap { $0["name"] as? String }, annotated.compactMap { $0["name"] as? String })
+      list.prefix(4).compactMap { $0["name"] as? String },
+      annotated.compactMap { $0["name"] as? String })
+    XCTAssertTrue(
+      list.dropFirst(4).allSatisfy { ($0["name"] as? String)?.hasPrefix("distractor-") ?? false })
     for (entry, annotation) in zip(list, annotated) {
       let name = try XCTUnwrap(entry["name"] as? String)
       let file = try XCTUnwrap(entry["file"] as? String)

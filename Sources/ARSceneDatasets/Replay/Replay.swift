@@ -16,7 +16,9 @@ import Foundation
 /// "center": [x, y, z], "extent": {"width", "height", "rotationOnYAxis"},
 /// "boundary": [[x, z], ...]}` (anchor coordinates, metres, radians); a
 /// removal carries the anchor as last reported and `"absorbedBy"`, the id of
-/// the anchor it was merged into, or null.
+/// the anchor it was merged into, or null. Image anchors carry `"kind":
+/// "image"`, `"name"` (the reference's), `"transform"`, `"isTracked"` and
+/// `"estimatedScaleFactor"`.
 ///
 /// Every event has `type`, `t` (session time: seconds since the first frame)
 /// and `frame` (index). Without timings the events depend only on the
@@ -108,9 +110,9 @@ public struct Replay {
         }
         try emit(event.text)
       }
-      summary.planeAnchorsAdded += update.addedAnchors.count
-      summary.planeAnchorsUpdated += update.updatedAnchors.count
-      summary.planeAnchorsRemoved += update.removedAnchors.count
+      summary.planeAnchorsAdded += update.addedAnchors.count { $0 is PlaneAnchor }
+      summary.planeAnchorsUpdated += update.updatedAnchors.count { $0 is PlaneAnchor }
+      summary.planeAnchorsRemoved += update.removedAnchors.count { $0.anchor is PlaneAnchor }
       lastAnchors = update.planeAnchors
       try emit(frameEvent(frame, t: t, decodeMilliseconds: decodeMilliseconds).text)
       if frame.camera.trackingState == .normal { hasBeenNormal = true }
@@ -297,8 +299,16 @@ public struct Replay {
   static func anchorJSON(_ anchor: any Anchor) -> JSONLine {
     var json = JSONLine()
     json.add("id", anchor.identifier.uuidString)
-    json.add("kind", anchor is PlaneAnchor ? "plane" : "\(type(of: anchor))")
+    let kind =
+      anchor is PlaneAnchor ? "plane" : anchor is ImageAnchor ? "image" : "\(type(of: anchor))"
+    json.add("kind", kind)
     json.add("transform", anchor.transform.columnMajor.map(Double.init), decimals: 6)
+    if let image = anchor as? ImageAnchor {
+      json.add("name", image.referenceImage.name)
+      json.add("isTracked", image.isTracked)
+      json.add("estimatedScaleFactor", Double(image.estimatedScaleFactor), decimals: 4)
+      return json
+    }
     guard let plane = anchor as? PlaneAnchor else { return json }
     json.add("alignment", plane.alignment.rawValue)
     json.add("classification", plane.classification.rawValue)

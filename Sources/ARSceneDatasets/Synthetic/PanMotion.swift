@@ -32,6 +32,19 @@ public struct PanMotion: CameraMotion {
     return pan
   }()
 
+  /// From near the corner between the -z and +x walls, close to both walls'
+  /// posters: each comes into view, fills a sixth to a third of the image
+  /// at 40-45 degrees and leaves again within one sweep (3 s), for the
+  /// image scenario's recognition delays and poses.
+  public static let acrossPictures: PanMotion = {
+    var pan = PanMotion()
+    pan.position = SIMD3(1.9, 1.5, -1.3)
+    pan.centreHeading = 0.85
+    pan.amplitude = 2.3
+    pan.tilt = 0.05
+    return pan
+  }()
+
   /// The heading at t: it starts at one end of the sweep and eases in and
   /// out at both ends, as a hand on a tripod does.
   public func heading(at t: Double) -> Double {
