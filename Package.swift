@@ -84,7 +84,8 @@ let package = Package(
     .testTarget(
       name: "arsceneTests",
       dependencies: ["arscene"],
-      path: "Tests/arsceneTests"
+      path: "Tests/arsceneTests",
+      exclude: ["Golden"]
     ),
   ],
   cxxLanguageStandard: .cxx17

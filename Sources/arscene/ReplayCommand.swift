@@ -8,11 +8,14 @@ struct ReplayCommand: ParsableCommand {
     commandName: "replay",
     abstract: "Replay a sequence through the engine and write JSON Lines events.",
     discussion: """
-      Events are one JSON object per line with "type", "t" (session time in seconds) \
-      and "frame": "session" first, one "frame" per frame, "summary" last. What a \
-      frame causes ("trackingState", then "anchorAdded", "anchorUpdated", \
-      "anchorRemoved") comes before that frame's "frame" event. With --no-timings \
-      the output is byte-identical for the same input.
+      Events are one JSON object per line with "type", "t" (session time in seconds), \
+      "frame" (the newest processed frame) and "tick" (the 60 Hz loop's tick): \
+      "session" first, one "frame" per frame, "summary" last. What a frame causes \
+      ("trackingState", then "anchorAdded", "anchorUpdated", "anchorRemoved") comes \
+      before that frame's "frame" event; what the tick decides ("coaching", then \
+      "tick" with --ticks) comes after its frames. The loop runs on a virtual clock \
+      (every frame processed, as fast as possible) unless --realtime. With \
+      --no-timings the output is byte-identical for the same input.
       """
   )
 
@@ -37,6 +40,17 @@ struct ReplayCommand: ParsableCommand {
   @Flag(help: "Leave timings out of the events (for byte-identical output).")
   var noTimings = false
 
+  @Flag(help: "Write a \"tick\" event with the camera (measured or predicted) for every tick.")
+  var ticks = false
+
+  @Flag(
+    help: ArgumentHelp(
+      "Pace to the wall clock like a live camera: drop frames that arrive while busy and count"
+        + " missed deadlines (not deterministic)."))
+  var realtime = false
+
+  @OptionGroup var coaching: CoachingOptions
+
   @Flag(help: "Print only errors.")
   var quiet = false
 
@@ -51,7 +65,9 @@ struct ReplayCommand: ParsableCommand {
     configuration.detectionImages = try referenceImages.load(for: sequence)
     let replay = Replay(
       sequence: sequence, configuration: configuration,
-      options: ReplayOptions(maxFrames: maxFrames, includeTimings: !noTimings))
+      options: ReplayOptions(
+        maxFrames: maxFrames, includeTimings: !noTimings, includeTicks: ticks,
+        isRealtime: realtime, coaching: try coaching.parsed()))
     let sink = try EventSink(path: events)
     var progress = ProgressBar(label: "replay", enabled: !quiet && events != "-")
     var poses: [TimedPose] = []

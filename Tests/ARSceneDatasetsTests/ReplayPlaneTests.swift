@@ -70,7 +70,7 @@ final class ReplayPlaneTests: XCTestCase {
       "the hook sees what the events say")
 
     for event in added {
-      XCTAssertEqual(Set(event.keys), ["type", "t", "frame", "anchor"])
+      XCTAssertEqual(Set(event.keys), ["type", "t", "frame", "tick", "anchor"])
       let anchor = try XCTUnwrap(event["anchor"] as? [String: Any])
       XCTAssertEqual(
         Set(anchor.keys),

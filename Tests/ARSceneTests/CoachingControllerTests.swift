@@ -91,7 +91,10 @@ final class CoachingControllerTests: XCTestCase {
     timeline.run(until: 8, .normal, surfaces: [floor, wall])
     XCTAssertEqual(timeline.keys, ["findSurface", "surfaceFound"])
     XCTAssertEqual(timeline.changes[0].message?.text, "Move your phone slowly to find a wall.")
-    XCTAssertEqual(timeline.changes[1].time, 4.5, accuracy: 1e-9)
+    // Guidance follows as soon as the search message's condition is over
+    // (the release delay, 0.25 s after the last update without a wall), with
+    // no onset delay of its own.
+    XCTAssertEqual(timeline.changes[1].time, 4 + 0.25, accuracy: 1.0 / 30)
     let found = try XCTUnwrap(timeline.changes[1].message)
     XCTAssertEqual(found.text, "Tap a location to place the painting.")
     XCTAssertEqual(found.action, .tapToPlace)

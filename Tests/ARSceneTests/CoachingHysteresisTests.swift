@@ -126,13 +126,25 @@ final class CoachingHysteresisTests: XCTestCase {
   }
 
   /// When one condition ends as the next begins, the first message stays
-  /// until the second is ready instead of blinking off for a moment.
+  /// until the second is ready instead of blinking off for a moment; quiet
+  /// guidance is ready as soon as the first message's condition is over
+  /// (its release delay), without an onset delay of its own.
   func testOneMessageFollowsAnotherWithoutABlank() throws {
     var timeline = try CoachingTimeline(goal: .horizontalPlane)
     timeline.run(until: 3 - 1e-6, .limited(.initializing))
     timeline.run(until: 6, .normal)
     XCTAssertEqual(timeline.keys, ["gettingStarted", "findSurface"])
-    XCTAssertEqual(timeline.changes[1].time, 3.5, accuracy: 1e-9)
+    XCTAssertEqual(timeline.changes[1].time, 3 + 0.25, accuracy: 1.0 / 30)
+  }
+
+  /// A problem that follows a problem still waits for its onset delay: only
+  /// quiet guidance skips it.
+  func testAProblemAfterAProblemWaitsForItsOnset() throws {
+    var timeline = try CoachingTimeline(goal: .tracking)
+    timeline.run(until: 3 - 1e-6, .limited(.insufficientLight))
+    timeline.run(until: 6, .limited(.insufficientFeatures))
+    XCTAssertEqual(timeline.keys, ["insufficientLight", "insufficientFeatures"])
+    XCTAssertEqual(timeline.changes[1].time, 3 + 0.5, accuracy: 1.0 / 30)
   }
 
   private func assertNoFlicker(

@@ -113,13 +113,13 @@ final class CommandLineTests: XCTestCase {
     let json = directory.appendingPathComponent("bench.json").path
     let result = try CommandRunner.run(["bench", sequence, "--repeat", "2", "--warmup", "1", "--json", json])
     XCTAssertEqual(result.status, 0, result.stderr)
-    for row in ["decode", "ingest", "imageStatistics", "tracking", "planes", "frame (engine)", "p99", "frames/s"] {
+    for row in ["decode", "ingest", "imageStatistics", "tracking", "planes", "loop", "frame (engine)", "p99", "frames/s"] {
       XCTAssertTrue(result.stdout.contains(row), "table lacks \(row):\n\(result.stdout)")
     }
     let report = try XCTUnwrap(
       JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
     let stages = try XCTUnwrap(report["stages"] as? [String: [String: Double]])
-    XCTAssertEqual(Set(stages.keys), ["decode", "ingest", "imageStatistics", "tracking", "planes"])
+    XCTAssertEqual(Set(stages.keys), ["decode", "ingest", "imageStatistics", "tracking", "planes", "loop"])
     XCTAssertEqual(Set(try XCTUnwrap(stages["ingest"]).keys), ["p50", "p90", "p99", "max"])
     XCTAssertNotNil(report["fps"] as? Double)
     // Debug builds are slow; how many frames miss the budget is bench's to

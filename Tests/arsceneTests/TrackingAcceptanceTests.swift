@@ -6,18 +6,16 @@ import XCTest
 /// replays are long, so they run the release build (ARSCENE_RELEASE_BIN, set
 /// by Tools/test) and print what they measured.
 final class TrackingAcceptanceTests: XCTestCase {
-  private var directory: URL!
-  private var arscene: URL!
+  private var workspace: AcceptanceWorkspace!
+  private var directory: URL { workspace.directory }
+  private var arscene: URL { workspace.arscene }
 
   override func setUpWithError() throws {
-    arscene = try CommandRunner.releaseExecutable()
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "acceptance-\(UUID())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    workspace = try AcceptanceWorkspace()
   }
 
   override func tearDownWithError() throws {
-    if let directory { try? FileManager.default.removeItem(at: directory) }
+    workspace?.remove()
   }
 
   /// Synthetic handheld walk, 30 s: ATE <= 0.5 cm, and every frame after
@@ -151,11 +149,7 @@ final class TrackingAcceptanceTests: XCTestCase {
   }
 
   private func synthesize(_ arguments: [String], name: String) throws -> String {
-    let sequence = directory.appendingPathComponent(name).path
-    let result = try CommandRunner.run(
-      ["dataset", "synth"] + arguments + ["--out", sequence, "--quiet"], executable: arscene)
-    XCTAssertEqual(result.status, 0, result.stderr)
-    return sequence
+    try workspace.synthesize(arguments, name: name)
   }
 
   private func replay(_ sequence: String) throws -> ReplayOutput {
@@ -204,13 +198,10 @@ final class TrackingAcceptanceTests: XCTestCase {
   private func annotatedRange(
     of condition: String, in sequence: String
   ) throws -> (from: Double, to: Double) {
-    let url = URL(fileURLWithPath: sequence).appendingPathComponent("annotations.json")
-    let annotations = try XCTUnwrap(
-      JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
-    let conditions = try XCTUnwrap(annotations["conditions"] as? [[String: Any]])
+    let conditions = try AcceptanceWorkspace.annotatedConditions(in: sequence)
     let entry = try XCTUnwrap(
-      conditions.first { $0["condition"] as? String == condition },
-      "\(url.path) annotates no \(condition): \(conditions)")
-    return (try XCTUnwrap(entry["from"] as? Double), try XCTUnwrap(entry["to"] as? Double))
+      conditions.first { $0.condition == condition },
+      "\(sequence) annotates no \(condition): \(conditions)")
+    return (entry.from, entry.to)
   }
 }

@@ -63,8 +63,15 @@ struct CoachingHysteresis: Sendable {
       heldNow.contains(condition)
         || (condition.isSmoothed && !isAtLeast(time - run.lastHeld, configuration.releaseDelay))
     }
+    // Once the shown message's condition is over, quiet guidance (what to
+    // do next) follows at once: its onset delay guards against reacting to
+    // a blip, and returning to the task after a problem is none.
+    let shownHasEnded = shown.map { runs[$0] == nil } ?? false
     let candidate = runs.filter { condition, run in
-      condition == shown || (heldNow.contains(condition) && isReady(condition, run, at: time))
+      condition == shown
+        || (heldNow.contains(condition)
+          && (isReady(condition, run, at: time)
+            || (shownHasEnded && condition.urgency == .passive)))
     }.keys.min(by: Self.showsBefore)
     guard candidate != shown else { return shown }
     if let shown {

@@ -7,6 +7,10 @@ import Foundation
 /// Each repeat streams the sequence through a fresh session after `warmup`
 /// unmeasured frames. Frames are decoded as they come (memory stays flat for
 /// long sequences); decoding is timed on its own and never inside the frame.
+/// Frames go through the 60 Hz ``SessionLoop`` with coaching, as in a
+/// replay; the `loop` stage is the loop's own cost per tick (prediction and
+/// coaching, frame processing left out), over every tick, with or without a
+/// frame.
 public struct Benchmark {
   public let sequence: any DatasetSequence
   public let configuration: WorldTrackingConfiguration
@@ -27,9 +31,13 @@ public struct Benchmark {
 
   public func run() throws -> BenchmarkReport {
     guard repeats >= 1 else { throw DatasetError("--repeat must be at least 1, got \(repeats)") }
-    guard warmupFrames >= 0 else { throw DatasetError("--warmup must be >= 0, got \(warmupFrames)") }
+    guard warmupFrames >= 0 else {
+      throw DatasetError("--warmup must be >= 0, got \(warmupFrames)")
+    }
     let records = Array(sequence.frames.prefix(maxFrames ?? sequence.frames.count))
-    guard !records.isEmpty else { throw DatasetError(file: sequence.url.path, "no frames to benchmark") }
+    guard !records.isEmpty else {
+      throw DatasetError(file: sequence.url.path, "no frames to benchmark")
+    }
 
     var decode = LatencyRecorder()
     var stageOrder: [String] = []
@@ -37,32 +45,46 @@ public struct Benchmark {
     var whole = LatencyRecorder()
     var overBudget = 0
     var engineSeconds = 0.0
+    var loopCost = LatencyRecorder()
     for _ in 0..<repeats {
-      let session = try makeSession()
+      let loop = try makeLoop()
       // Warm-up frames go through their own session so caches and allocations
       // are settled without leaving their timestamps in the measured one.
-      let warmupSession = try makeSession()
+      let warmupSession = try makeLoop().session
       for record in records.prefix(warmupFrames) {
         _ = try process(try sequence.loadFrame(record), in: warmupSession)
       }
+      let origin = records[0].timestamp
       for record in records {
         let decodeStart = DispatchTime.now().uptimeNanoseconds
         let frame = try sequence.loadFrame(record)
         decode.record(milliseconds: Self.milliseconds(since: decodeStart))
+        // Ticks without a frame (every other one at 30 Hz) cost only the
+        // loop's own work: prediction and coaching.
+        let due = loop.tickIndex(dueAt: record.timestamp - origin)
+        while loop.nextTickIndex < due {
+          loopCost.record(milliseconds: try tick(loop, processing: []).loopMilliseconds)
+        }
         let start = DispatchTime.now().uptimeNanoseconds
-        let update = try process(frame, in: session)
-        let elapsed = Self.milliseconds(since: start)
+        let tickUpdate = try tick(loop, processing: [frame])
+        let elapsed = Self.milliseconds(since: start) - tickUpdate.loopMilliseconds
+        loopCost.record(milliseconds: tickUpdate.loopMilliseconds)
         whole.record(milliseconds: elapsed)
         engineSeconds += elapsed / 1000
         if elapsed > BenchmarkReport.budgetMilliseconds { overBudget += 1 }
-        for stage in update.frame.timings {
-          if stageRecorders[stage.name] == nil { stageOrder.append(stage.name) }
-          stageRecorders[stage.name, default: LatencyRecorder()].record(milliseconds: stage.milliseconds)
+        for update in tickUpdate.frameUpdates {
+          for stage in update.frame.timings {
+            if stageRecorders[stage.name] == nil { stageOrder.append(stage.name) }
+            stageRecorders[stage.name, default: LatencyRecorder()].record(
+              milliseconds: stage.milliseconds)
+          }
         }
       }
     }
 
-    let stages = [("decode", decode.statistics)] + stageOrder.map { ($0, stageRecorders[$0]!.statistics) }
+    let stages =
+      [("decode", decode.statistics)] + stageOrder.map { ($0, stageRecorders[$0]!.statistics) }
+      + [("loop", loopCost.statistics)]
     let wholeStatistics = whole.statistics
     return BenchmarkReport(
       sequenceName: sequence.description.name, frames: records.count, repeats: repeats,
@@ -71,9 +93,20 @@ public struct Benchmark {
       overBudget: overBudget)
   }
 
-  private func makeSession() throws -> Session {
-    do { return try Session(configuration: configuration) } catch {
+  /// A loop with the coaching a replay runs, so its cost is measured too.
+  private func makeLoop() throws -> SessionLoop {
+    do {
+      let coaching = try CoachingController(
+        goal: ReplayCoaching().goal(for: configuration.planeDetection))
+      return try SessionLoop(session: try Session(configuration: configuration), coaching: coaching)
+    } catch {
       throw DatasetError("configuration: \(error.message)")
+    }
+  }
+
+  private func tick(_ loop: SessionLoop, processing frames: [CapturedFrame]) throws -> TickUpdate {
+    do { return try loop.tick(processing: frames) } catch {
+      throw DatasetError("frame at \(frames.first?.timestamp ?? 0) s: \(error.message)")
     }
   }
 

@@ -12,9 +12,13 @@ public struct JSONLine: Sendable {
     "{" + fields.map { "\(Self.quoted($0.0)):\($0.1)" }.joined(separator: ",") + "}"
   }
 
-  public mutating func add(_ key: String, _ value: String) { fields.append((key, Self.quoted(value))) }
+  public mutating func add(_ key: String, _ value: String) {
+    fields.append((key, Self.quoted(value)))
+  }
   public mutating func add(_ key: String, _ value: Int) { fields.append((key, String(value))) }
-  public mutating func add(_ key: String, _ value: Bool) { fields.append((key, value ? "true" : "false")) }
+  public mutating func add(_ key: String, _ value: Bool) {
+    fields.append((key, value ? "true" : "false"))
+  }
   public mutating func add(_ key: String, _ value: JSONLine) { fields.append((key, value.text)) }
   public mutating func addNull(_ key: String) { fields.append((key, "null")) }
 
@@ -24,12 +28,15 @@ public struct JSONLine: Sendable {
   }
 
   public mutating func add(_ key: String, _ values: [Double], decimals: Int = 6) {
-    fields.append((key, "[" + values.map { Self.number($0, decimals: decimals) }.joined(separator: ",") + "]"))
+    fields.append(
+      (key, "[" + values.map { Self.number($0, decimals: decimals) }.joined(separator: ",") + "]"))
   }
 
   /// An array of arrays of floats, such as a polygon's [[x, z], ...].
   public mutating func add(_ key: String, _ rows: [[Double]], decimals: Int = 6) {
-    let text = rows.map { "[" + $0.map { Self.number($0, decimals: decimals) }.joined(separator: ",") + "]" }
+    let text = rows.map {
+      "[" + $0.map { Self.number($0, decimals: decimals) }.joined(separator: ",") + "]"
+    }
     fields.append((key, "[" + text.joined(separator: ",") + "]"))
   }
 
@@ -46,7 +53,8 @@ public struct JSONLine: Sendable {
     guard value.isFinite else { return "null" }
     let text = String(format: "%.\(decimals)f", value)
     // "-0.000" and "0.000" are the same number; print one of them.
-    return text.hasPrefix("-") && text.dropFirst().allSatisfy { $0 == "0" || $0 == "." } ? String(text.dropFirst()) : text
+    return text.hasPrefix("-") && text.dropFirst().allSatisfy { $0 == "0" || $0 == "." }
+      ? String(text.dropFirst()) : text
   }
 
   /// A JSON string literal: quotes, backslashes and control characters escaped.

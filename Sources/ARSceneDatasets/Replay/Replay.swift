@@ -62,100 +62,187 @@ public struct Replay {
     onFrame: (FrameUpdate) throws -> Void = { _ in }
   ) throws -> ReplaySummary {
     let started = Date()
-    let session = try Self.makeSession(configuration)
-    let frames = self.frames
-    let origin = frames.first?.timestamp ?? 0
-    var summary = ReplaySummary(sequenceName: sequence.description.name)
-    summary.problems = sequence.problems
-    var intensitySum = 0.0
-    var trackingState = Camera.TrackingState.notAvailable
-    var depthCheck = DepthCheck()
-    var lastAnchors: [PlaneAnchor] = []
-    var hasBeenNormal = false
-    summary.planeDetection = Self.planeDetectionNames(configuration.planeDetection)
+    let loop = try Self.makeLoop(configuration, options)
+    let records = Array(self.frames)
+    var state = RunState(summary: ReplaySummary(sequenceName: sequence.description.name))
+    state.summary.problems = sequence.problems
+    state.summary.planeDetection = Self.planeDetectionNames(configuration.planeDetection)
+    if let coaching = loop.coaching {
+      state.summary.coachingGoal = coaching.goal.name
+      state.summary.coachingLanguage = coaching.catalog.language.rawValue
+    }
+    let schedule = try FrameSchedule(records: records, loop: loop)
+    let clock = options.isRealtime ? WallClock(tickDuration: loop.configuration.tickDuration) : nil
 
-    try emit(sessionEvent(frameCount: frames.count).text)
-    for record in frames {
-      let decodeStart = DispatchTime.now().uptimeNanoseconds
-      let captured = try sequence.loadFrame(record)
-      let decodeMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - decodeStart) / 1e6
-      let update: FrameUpdate
+    try emit(sessionEvent(frameCount: records.count).text)
+    var next = 0
+    // With --realtime, the next frame is decoded while the loop waits for
+    // its tick, as a camera delivers frames decoded.
+    var prefetched: (position: Int, frame: CapturedFrame, milliseconds: Double)?
+    while next < records.count {
+      if let clock {
+        let current = clock.currentTick()
+        if current > loop.nextTickIndex {
+          // Late: the ticks whose time has passed are skipped, as a display
+          // skips refreshes it missed.
+          state.summary.deadlinesMissed += current - loop.nextTickIndex
+          loop.skipTicks(to: current)
+        } else {
+          clock.wait(forTick: loop.nextTickIndex)
+        }
+      }
+      let tickIndex = loop.nextTickIndex
+      var due: [Int] = []
+      while next < records.count, schedule.arrivalTicks[next] <= tickIndex {
+        due.append(next)
+        next += 1
+      }
+      // A live camera keeps only its newest image for a busy app.
+      if clock != nil, due.count > 1 {
+        state.summary.framesDropped += due.count - 1
+        due.removeFirst(due.count - 1)
+      }
+      var captured: [CapturedFrame] = []
+      var decodeMilliseconds: [Double] = []
+      for position in due {
+        if let prefetched, prefetched.position == position {
+          captured.append(prefetched.frame)
+          decodeMilliseconds.append(prefetched.milliseconds)
+        } else {
+          let decoded = try decode(records[position])
+          captured.append(decoded.frame)
+          decodeMilliseconds.append(decoded.milliseconds)
+        }
+      }
+      let update: TickUpdate
+      let processedBefore = loop.processedFrameCount
       do {
-        update = try session.process(captured)
+        update = try loop.tick(processing: captured)
       } catch {
+        // Frames before the rejected one were processed, but their events are
+        // not written: the tick did not complete.
+        let record = records[due[min(loop.processedFrameCount - processedBefore, due.count - 1)]]
         throw DatasetError(
           file: record.colorPath, "frame \(record.index) at \(record.timestamp) s: \(error.message)"
         )
       }
-      let frame = update.frame
-      let t = record.timestamp - origin
-      if frame.camera.trackingState != trackingState {
-        trackingState = frame.camera.trackingState
-        try emit(trackingStateEvent(trackingState, t: t, frame: frame.index).text)
-        summary.trackingStateChanges += 1
+      for (offset, frameUpdate) in update.frameUpdates.enumerated() {
+        try report(
+          frameUpdate, captured: captured[offset], decodeMilliseconds: decodeMilliseconds[offset],
+          tick: update.tick, loop: loop, state: &state, emit: emit, pose: pose)
+        try onFrame(frameUpdate)
+        progress(state.summary.framesProcessed, records.count)
       }
-      for anchor in update.addedAnchors {
-        try emit(anchorEvent("anchorAdded", anchor, t: t, frame: frame.index).text)
+      try reportTick(update, state: &state, emit: emit)
+      if clock != nil, next < records.count, prefetched?.position != next {
+        let decoded = try decode(records[next])
+        prefetched = (next, decoded.frame, decoded.milliseconds)
       }
-      for anchor in update.updatedAnchors {
-        try emit(anchorEvent("anchorUpdated", anchor, t: t, frame: frame.index).text)
-      }
-      for removal in update.removedAnchors {
-        var event = anchorEvent("anchorRemoved", removal.anchor, t: t, frame: frame.index)
-        if let absorber = removal.absorbedBy {
-          event.add("absorbedBy", absorber.uuidString)
-          summary.planeAnchorsMerged += 1
-        } else {
-          event.addNull("absorbedBy")
-        }
-        try emit(event.text)
-      }
-      summary.planeAnchorsAdded += update.addedAnchors.count { $0 is PlaneAnchor }
-      summary.planeAnchorsUpdated += update.updatedAnchors.count { $0 is PlaneAnchor }
-      summary.planeAnchorsRemoved += update.removedAnchors.count { $0.anchor is PlaneAnchor }
-      lastAnchors = update.planeAnchors
-      try emit(frameEvent(frame, t: t, decodeMilliseconds: decodeMilliseconds).text)
-      if frame.camera.trackingState == .normal { hasBeenNormal = true }
-      if frame.trackingStatistics.isPoseMeasured {
-        summary.framesWithMeasuredPose += 1
-        // Poses before tracking first becomes normal are provisional: the
-        // world's up may still turn once as it settles from the
-        // accelerometer. The trajectory leaves them out.
-        if hasBeenNormal { try pose(Self.groundTruthConventionPose(frame)) }
-      }
-      if frame.camera.trackingState == .normal { summary.framesTrackedNormally += 1 }
-
-      summary.framesProcessed += 1
-      summary.duration = t
-      intensitySum += Double(frame.lightEstimate?.ambientIntensity ?? 0)
-      let luminance = Double(frame.statistics.meanLuminance)
-      summary.minMeanLuminance = min(summary.minMeanLuminance, luminance)
-      summary.maxMeanLuminance = max(summary.maxMeanLuminance, luminance)
-      if captured.depth != nil { summary.framesWithDepth += 1 }
-      if !configuration.planeDetection.isEmpty {
-        depthCheck.add(depth: captured.depth, validFraction: frame.statistics.validDepthFraction)
-      }
-      try onFrame(update)
-      progress(summary.framesProcessed, frames.count)
     }
-    summary.meanAmbientIntensity =
-      summary.framesProcessed > 0 ? intensitySum / Double(summary.framesProcessed) : 0
-    if !configuration.planeDetection.isEmpty {
-      for anchor in lastAnchors {
-        summary.planeAnchorsByClassification[anchor.classification, default: 0] += 1
-      }
-      summary.meanValidDepthFraction = depthCheck.meanValidFraction
-      summary.medianDepthMetres = depthCheck.medianDepthMetres
-      summary.depthDiagnostics = depthCheck.diagnostics
-    }
-    summary.wallSeconds = Date().timeIntervalSince(started)
-    try emit(summaryEvent(summary, lastFrame: max(frames.count - 1, 0)).text)
-    return summary
+    state.finish(planeDetection: configuration.planeDetection)
+    state.summary.wallSeconds = Date().timeIntervalSince(started)
+    try emit(
+      summaryEvent(
+        state.summary, lastFrame: state.lastFrameIndex, tick: max(loop.nextTickIndex - 1, 0)
+      ).text)
+    return state.summary
   }
 
-  private static func makeSession(_ configuration: WorldTrackingConfiguration) throws -> Session {
+  private func decode(_ record: FrameRecord) throws -> (frame: CapturedFrame, milliseconds: Double)
+  {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let frame = try sequence.loadFrame(record)
+    return (frame, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+  }
+
+  /// Writes what one processed frame caused, then the frame event.
+  private func report(
+    _ update: FrameUpdate, captured: CapturedFrame, decodeMilliseconds: Double, tick: Tick,
+    loop: SessionLoop, state: inout RunState, emit: (String) throws -> Void,
+    pose: (TimedPose) throws -> Void
+  ) throws {
+    let frame = update.frame
+    let t = loop.sessionTime(ofFrameAt: frame.timestamp)
+    let stamp = EventStamp(t: t, frame: frame.index, tick: tick.index)
+    state.lastFrameIndex = frame.index
+    if frame.camera.trackingState != state.trackingState {
+      state.trackingState = frame.camera.trackingState
+      try emit(trackingStateEvent(state.trackingState, stamp).text)
+      state.summary.trackingStateChanges += 1
+    }
+    for anchor in update.addedAnchors {
+      try emit(anchorEvent("anchorAdded", anchor, stamp).text)
+    }
+    for anchor in update.updatedAnchors {
+      try emit(anchorEvent("anchorUpdated", anchor, stamp).text)
+    }
+    for removal in update.removedAnchors {
+      var event = anchorEvent("anchorRemoved", removal.anchor, stamp)
+      if let absorber = removal.absorbedBy {
+        event.add("absorbedBy", absorber.uuidString)
+        state.summary.planeAnchorsMerged += 1
+      } else {
+        event.addNull("absorbedBy")
+      }
+      try emit(event.text)
+    }
+    state.summary.planeAnchorsAdded += update.addedAnchors.count { $0 is PlaneAnchor }
+    state.summary.planeAnchorsUpdated += update.updatedAnchors.count { $0 is PlaneAnchor }
+    state.summary.planeAnchorsRemoved += update.removedAnchors.count { $0.anchor is PlaneAnchor }
+    state.lastAnchors = update.planeAnchors
+    try emit(frameEvent(frame, stamp, decodeMilliseconds: decodeMilliseconds).text)
+    if frame.camera.trackingState == .normal { state.hasBeenNormal = true }
+    if frame.trackingStatistics.isPoseMeasured {
+      state.summary.framesWithMeasuredPose += 1
+      // Poses before tracking first becomes normal are provisional: the
+      // world's up may still turn once as it settles from the
+      // accelerometer. The trajectory leaves them out.
+      if state.hasBeenNormal { try pose(Self.groundTruthConventionPose(frame)) }
+    }
+    if frame.camera.trackingState == .normal { state.summary.framesTrackedNormally += 1 }
+
+    state.summary.framesProcessed += 1
+    state.summary.duration = t
+    state.intensitySum += Double(frame.lightEstimate?.ambientIntensity ?? 0)
+    let luminance = Double(frame.statistics.meanLuminance)
+    state.summary.minMeanLuminance = min(state.summary.minMeanLuminance, luminance)
+    state.summary.maxMeanLuminance = max(state.summary.maxMeanLuminance, luminance)
+    if captured.depth != nil { state.summary.framesWithDepth += 1 }
+    if !configuration.planeDetection.isEmpty {
+      state.depthCheck.add(
+        depth: captured.depth, validFraction: frame.statistics.validDepthFraction)
+    }
+  }
+
+  /// Writes what the tick itself decided: coaching changes, then the
+  /// optional per-tick camera line.
+  private func reportTick(
+    _ update: TickUpdate, state: inout RunState, emit: (String) throws -> Void
+  ) throws {
+    let tick = update.tick
+    let stamp = EventStamp(t: tick.time, frame: state.lastFrameIndex, tick: tick.index)
+    state.summary.ticks += 1
+    if tick.isCameraPredicted { state.summary.predictedTicks += 1 }
+    state.loopLatency.record(milliseconds: update.loopMilliseconds)
+    if let coaching = update.coaching, coaching.changed {
+      try emit(coachingEvent(coaching.message, stamp).text)
+      state.summary.coachingTimeline.append(
+        ReplaySummary.CoachingChange(t: tick.time, tick: tick.index, message: coaching.message))
+    }
+    if options.includeTicks { try emit(tickEvent(tick, stamp).text) }
+  }
+
+  private static func makeLoop(
+    _ configuration: WorldTrackingConfiguration, _ options: ReplayOptions
+  ) throws -> SessionLoop {
     do {
-      return try Session(configuration: configuration)
+      let session = try Session(configuration: configuration)
+      let coaching = try options.coaching.map { coaching throws(ARSceneError) in
+        try CoachingController(
+          goal: coaching.goal(for: configuration.planeDetection),
+          configuration: coaching.configuration, catalog: coaching.catalog)
+      }
+      return try SessionLoop(session: session, configuration: options.loop, coaching: coaching)
     } catch {
       throw DatasetError("configuration: \(error.message)")
     }
@@ -163,7 +250,7 @@ public struct Replay {
 
   private func sessionEvent(frameCount: Int) -> JSONLine {
     let description = sequence.description
-    var event = Self.header(type: "session", t: 0, frame: 0)
+    var event = Self.header(type: "session", EventStamp(t: 0, frame: 0, tick: 0))
     event.add("sequence", description.name)
     event.add("format", sequence.format)
     event.add("frames", frameCount)
@@ -180,6 +267,22 @@ public struct Replay {
     configuration.add("lightEstimation", self.configuration.isLightEstimationEnabled)
     configuration.add("statisticsSampleStep", self.configuration.statisticsSampleStep)
     configuration.add("planeDetection", Self.planeDetectionNames(self.configuration.planeDetection))
+    configuration.add("tickRate", options.loop.tickRate, decimals: 3)
+    configuration.add("realtime", options.isRealtime)
+    if let coaching = options.coaching {
+      var json = JSONLine()
+      json.add("goal", coaching.goal(for: self.configuration.planeDetection).name)
+      json.add("language", coaching.catalog.language.rawValue)
+      json.add("device", coaching.catalog.device.rawValue)
+      if let object = coaching.catalog.objectName {
+        json.add("object", object)
+      } else {
+        json.addNull("object")
+      }
+      configuration.add("coaching", json)
+    } else {
+      configuration.addNull("coaching")
+    }
     event.add("configuration", configuration)
     return event
   }
@@ -194,9 +297,8 @@ public struct Replay {
       translation: SIMD3<Double>(worldFromCamera.translation))
   }
 
-  private func trackingStateEvent(_ state: Camera.TrackingState, t: Double, frame: Int) -> JSONLine
-  {
-    var event = Self.header(type: "trackingState", t: t, frame: frame)
+  private func trackingStateEvent(_ state: Camera.TrackingState, _ stamp: EventStamp) -> JSONLine {
+    var event = Self.header(type: "trackingState", stamp)
     switch state {
     case .notAvailable:
       event.add("state", "notAvailable")
@@ -211,8 +313,10 @@ public struct Replay {
     return event
   }
 
-  private func frameEvent(_ frame: Frame, t: Double, decodeMilliseconds: Double) -> JSONLine {
-    var event = Self.header(type: "frame", t: t, frame: frame.index)
+  private func frameEvent(_ frame: Frame, _ stamp: EventStamp, decodeMilliseconds: Double)
+    -> JSONLine
+  {
+    var event = Self.header(type: "frame", stamp)
     event.add("timestamp", frame.timestamp)
     event.add("trackingState", "\(frame.camera.trackingState)")
     if frame.camera.trackingState != .notAvailable {
@@ -247,8 +351,9 @@ public struct Replay {
     return event
   }
 
-  private func summaryEvent(_ summary: ReplaySummary, lastFrame: Int) -> JSONLine {
-    var event = Self.header(type: "summary", t: summary.duration, frame: lastFrame)
+  private func summaryEvent(_ summary: ReplaySummary, lastFrame: Int, tick: Int) -> JSONLine {
+    var event = Self.header(
+      type: "summary", EventStamp(t: summary.duration, frame: lastFrame, tick: tick))
     event.add("framesProcessed", summary.framesProcessed)
     event.add("framesWithDepth", summary.framesWithDepth)
     event.add("framesTrackedNormally", summary.framesTrackedNormally)
@@ -275,6 +380,41 @@ public struct Replay {
     }
     planes.add("depthDiagnostics", summary.depthDiagnostics)
     event.add("planes", planes)
+    var loop = JSONLine()
+    loop.add("ticks", summary.ticks)
+    loop.add("predictedTicks", summary.predictedTicks)
+    loop.add("framesDropped", summary.framesDropped)
+    loop.add("deadlinesMissed", summary.deadlinesMissed)
+    if options.includeTimings, let latency = summary.loopLatency {
+      loop.add("loopMillisecondsMedian", latency.p50, decimals: 4)
+      loop.add("loopMillisecondsP99", latency.p99, decimals: 4)
+    }
+    event.add("loop", loop)
+    event.add("coachingMessages", summary.coachingTimeline.count)
+    return event
+  }
+
+  private func coachingEvent(_ message: CoachingMessage?, _ stamp: EventStamp) -> JSONLine {
+    var event = Self.header(type: "coaching", stamp)
+    guard let message else {
+      event.addNull("message")
+      return event
+    }
+    var json = JSONLine()
+    json.add("key", message.key)
+    json.add("text", message.text)
+    json.add("urgency", "\(message.urgency)")
+    json.add("action", message.action.rawValue)
+    json.add("hideAppUI", message.hideAppUI)
+    event.add("message", json)
+    return event
+  }
+
+  private func tickEvent(_ tick: Tick, _ stamp: EventStamp) -> JSONLine {
+    var event = Self.header(type: "tick", stamp)
+    event.add("predicted", tick.isCameraPredicted)
+    event.add("trackingState", "\(tick.camera.trackingState)")
+    event.add("worldFromCamera", tick.camera.transform.columnMajor.map(Double.init), decimals: 6)
     return event
   }
 
@@ -286,10 +426,8 @@ public struct Replay {
       + (detection.contains(.vertical) ? ["vertical"] : [])
   }
 
-  private func anchorEvent(_ type: String, _ anchor: any Anchor, t: Double, frame: Int)
-    -> JSONLine
-  {
-    var event = Self.header(type: type, t: t, frame: frame)
+  private func anchorEvent(_ type: String, _ anchor: any Anchor, _ stamp: EventStamp) -> JSONLine {
+    var event = Self.header(type: type, stamp)
     event.add("anchor", Self.anchorJSON(anchor))
     return event
   }
@@ -323,11 +461,12 @@ public struct Replay {
     return json
   }
 
-  static func header(type: String, t: Double, frame: Int) -> JSONLine {
+  static func header(type: String, _ stamp: EventStamp) -> JSONLine {
     var event = JSONLine()
     event.add("type", type)
-    event.add("t", t)
-    event.add("frame", frame)
+    event.add("t", stamp.t)
+    event.add("frame", stamp.frame)
+    event.add("tick", stamp.tick)
     return event
   }
 }

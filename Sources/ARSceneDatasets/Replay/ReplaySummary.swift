@@ -40,6 +40,30 @@ public struct ReplaySummary: Sendable {
   /// all-zero depth, depth mostly holes, a depth scale off by 1000. Empty
   /// when the depth looks usable or plane detection was off.
   public var depthDiagnostics: [String] = []
+  /// Ticks of the 60 Hz loop, and of them those without a frame (camera
+  /// predicted).
+  public var ticks = 0
+  public var predictedTicks = 0
+  /// With `--realtime`: frames skipped because a newer one was waiting, and
+  /// ticks that ended after the next tick was due.
+  public var framesDropped = 0
+  public var deadlinesMissed = 0
+  /// The loop's own cost per tick, frame processing left out; nil before
+  /// any tick. A measurement: it varies from run to run.
+  public var loopLatency: LatencyStatistics?
+  /// The coaching's goal ("anyPlane", "image:poster") and language, nil
+  /// without coaching.
+  public var coachingGoal: String?
+  public var coachingLanguage: String?
+  /// Every change of the coaching message, in order.
+  public var coachingTimeline: [CoachingChange] = []
+
+  /// One change of the coaching message: shown (or cleared, nil) at a tick.
+  public struct CoachingChange: Equatable, Sendable {
+    public var t: Double
+    public var tick: Int
+    public var message: CoachingMessage?
+  }
 
   public init(sequenceName: String) { self.sequenceName = sequenceName }
 
@@ -71,6 +95,8 @@ public struct ReplaySummary: Sendable {
           + " \(planeAnchorsRemoved) removed (\(planeAnchorsMerged) merged into another).")
     }
     lines += depthDiagnostics.map { "Depth unusable for planes: \($0)" }
+    lines.append(loopText)
+    lines += coachingText
     if !problems.isEmpty {
       lines.append("Dataset problems (\(problems.count)):")
       lines += problems.prefix(5).map { "  \($0)" }
@@ -78,110 +104,30 @@ public struct ReplaySummary: Sendable {
     }
     return lines.joined(separator: "\n")
   }
-}
 
-/// Watches a replay's depth maps for what makes plane detection impossible
-/// and says so in words, since the plane map then stays silently empty.
-struct DepthCheck {
-  /// Below this mean fraction of pixels with depth, depth is "mostly holes"
-  /// (RGB-D sensors indoors give 60-95%).
-  static let minimumValidFraction = 0.25
-  /// Indoor depth has a median between these (metres); outside them the depth
-  /// scale is almost surely wrong, typically by a factor of 1000.
-  static let plausibleMedianDepth = 0.05...50.0
-  /// Every `sampleEveryNthFrame`-th frame with depth is sampled, on a grid of
-  /// about `samplesPerAxis` x `samplesPerAxis` pixels: enough for a median.
-  static let sampleEveryNthFrame = 5
-  static let samplesPerAxis = 32
-
-  private var framesProcessed = 0
-  private var framesWithDepth = 0
-  private var validFractionSum = 0.0
-  private var maximumValidFraction = 0.0
-  private var frameMedians: [Double] = []
-
-  mutating func add(depth: DepthData?, validFraction: Float) {
-    framesProcessed += 1
-    guard let depth else { return }
-    if framesWithDepth % Self.sampleEveryNthFrame == 0,
-      let median = Self.medianMetres(depth)
-    {
-      frameMedians.append(median)
+  private var loopText: String {
+    var text =
+      "Loop: \(ticks) ticks at 60 Hz, \(predictedTicks) of them without a frame (camera predicted)"
+    if let latency = loopLatency {
+      text += String(format: "; own cost %.4f ms median, %.4f ms p99", latency.p50, latency.p99)
     }
-    framesWithDepth += 1
-    validFractionSum += Double(validFraction)
-    maximumValidFraction = max(maximumValidFraction, Double(validFraction))
+    if framesDropped > 0 || deadlinesMissed > 0 {
+      text += "; \(framesDropped) frames dropped, \(deadlinesMissed) deadlines missed"
+    }
+    return text + "."
   }
 
-  var meanValidFraction: Double {
-    framesWithDepth > 0 ? validFractionSum / Double(framesWithDepth) : 0
-  }
-
-  /// The median of the sampled frames' medians.
-  var medianDepthMetres: Double? { Self.median(frameMedians) }
-
-  /// Plain sentences, worst problem first; empty when depth looks usable.
-  var diagnostics: [String] {
-    guard framesProcessed > 0 else { return [] }
-    if framesWithDepth == 0 {
-      return [
-        "no depth: none of the \(framesProcessed) frames has a depth map, and planes are found"
-          + " in depth, so none can be detected."
-      ]
+  /// The coaching timeline, one line per change.
+  private var coachingText: [String] {
+    guard let coachingGoal else { return [] }
+    guard !coachingTimeline.isEmpty else {
+      return ["Coaching (\(coachingGoal), \(coachingLanguage ?? "en")): no message."]
     }
-    if maximumValidFraction == 0 {
-      return [
-        "depth is all zero: none of the \(framesWithDepth) depth maps has a single valid"
-          + " pixel, so no planes can be detected (a broken or unregistered depth stream?)."
-      ]
-    }
-    var found: [String] = []
-    if meanValidFraction < Self.minimumValidFraction {
-      found.append(
-        "depth is mostly holes: on average only \(String(format: "%.1f", 100 * meanValidFraction))%"
-          + " of pixels have depth (usable depth has over"
-          + " \(String(format: "%.0f", 100 * Self.minimumValidFraction))%), so few or no planes"
-          + " can be found.")
-    }
-    if let median = medianDepthMetres, !Self.plausibleMedianDepth.contains(median) {
-      let metres = String(format: median < 1 ? "%.4f" : "%.1f", median)
-      found.append(
-        median > Self.plausibleMedianDepth.upperBound
-          ? "median depth is \(metres) m, over"
-            + " \(String(format: "%.0f", Self.plausibleMedianDepth.upperBound)) m: depth looks like"
-            + " millimetres read as metres (scale off by 1000?). Check the depth scale"
-            + " (depthUnitsPerMetre in sequence.json)."
-          : "median depth is \(metres) m, under"
-            + " \(String(format: "%.0f", 100 * Self.plausibleMedianDepth.lowerBound)) cm: depth"
-            + " looks like metres read as millimetres (scale off by 1000?). Check the depth scale"
-            + " (depthUnitsPerMetre in sequence.json).")
-    }
-    return found
-  }
-
-  /// The median depth of one map in metres over a sparse grid, holes left out.
-  private static func medianMetres(_ depth: DepthData) -> Double? {
-    let map = depth.depthMap
-    guard map.width > 0, map.height > 0 else { return nil }
-    let scale = map.format == .depthFloat32 ? 1 : 1 / Double(depth.unitsPerMetre)
-    guard scale.isFinite, scale > 0 else { return nil }
-    let stepX = max(1, map.width / samplesPerAxis)
-    let stepY = max(1, map.height / samplesPerAxis)
-    var values: [Double] = []
-    values.reserveCapacity(samplesPerAxis * samplesPerAxis)
-    for y in stride(from: stepY / 2, to: map.height, by: stepY) {
-      for x in stride(from: stepX / 2, to: map.width, by: stepX) {
-        let raw = map.value(x: x, y: y)
-        if raw.isFinite, raw > 0 { values.append(raw * scale) }
+    return ["Coaching (\(coachingGoal), \(coachingLanguage ?? "en")):"]
+      + coachingTimeline.map { change in
+        let time = String(format: "%7.2f s", change.t)
+        guard let message = change.message else { return "  \(time)  (cleared)" }
+        return "  \(time)  \(message.key): \(message.text)"
       }
-    }
-    return median(values)
-  }
-
-  private static func median(_ values: [Double]) -> Double? {
-    guard !values.isEmpty else { return nil }
-    let sorted = values.sorted()
-    let middle = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
   }
 }

@@ -1,0 +1,148 @@
+import Dispatch
+
+/// The 60 Hz update loop: every tick (1/60 s of session time) it processes
+/// the frames that arrived since the previous tick, otherwise predicts the
+/// camera, and then advances what moves with time, such as the coaching.
+///
+/// The loop has no clock of its own: the caller says when a tick happens by
+/// calling ``tick(processing:)``. A replay calls it as fast as it can (a
+/// virtual clock: the same input gives the same ticks), a live app or
+/// `--realtime` once per 1/60 s of wall time. Session time starts at the
+/// first frame's timestamp, which is tick 0.
+///
+/// ```swift
+/// let loop = try SessionLoop(session: session, coaching: coaching)
+/// let update = try loop.tick(processing: [frame])   // tick 0 needs a frame
+/// let next = try loop.tick()                         // no frame: predicted
+/// ```
+public final class SessionLoop {
+  public let session: Session
+  public let configuration: LoopConfiguration
+  /// Tells the person what to do; nil for no coaching.
+  public var coaching: CoachingController?
+  /// Names of the reference images found so far, for an image goal of the
+  /// coaching.
+  public var foundImageNames: Set<String> = []
+
+  /// The index of the next tick.
+  public private(set) var nextTickIndex = 0
+  /// Frames processed since the loop began.
+  public private(set) var processedFrameCount = 0
+  /// The most recent tick, nil before the first.
+  public private(set) var lastTick: Tick?
+
+  private var predictor: CameraPredictor
+  private var startTimestamp: Double?
+  private var pendingPlacements: [CoachingInput.Placement] = []
+  private var pendingReset = false
+
+  /// Throws ``ARSceneError/Code/invalidArgument`` if `configuration` does
+  /// not validate.
+  public init(
+    session: Session, configuration: LoopConfiguration = LoopConfiguration(),
+    coaching: CoachingController? = nil
+  ) throws(ARSceneError) {
+    try configuration.validate()
+    self.session = session
+    self.configuration = configuration
+    self.coaching = coaching
+    predictor = CameraPredictor(maximumDuration: configuration.maximumPredictionDuration)
+  }
+
+  /// Session time of tick `index`, in seconds. Computed from the index, not
+  /// summed, so long sessions do not drift.
+  public func time(ofTick index: Int) -> Double { Double(index) / configuration.tickRate }
+
+  /// The tick at which something happening at `sessionTime` is due: the
+  /// first tick at or after it. A time that is not a number counts as 0
+  /// (the session rejects such a frame with its own error).
+  public func tickIndex(dueAt sessionTime: Double) -> Int {
+    let ticks = sessionTime * configuration.tickRate
+    guard ticks.isFinite else { return 0 }
+    // A frame on a tick (30 Hz on a 60 Hz loop) is due on that tick even when
+    // its timestamp was rounded up (to the microsecond, say): a thousandth
+    // of a tick is 17 microseconds at 60 Hz.
+    return Int(min(max((ticks - 1e-3).rounded(.up), 0), 1e15))
+  }
+
+  /// Session time of a frame captured at `timestamp`; 0 before the first.
+  public func sessionTime(ofFrameAt timestamp: Double) -> Double {
+    timestamp - (startTimestamp ?? timestamp)
+  }
+
+  /// Moves the next tick on to `index` when the caller fell behind the wall
+  /// clock: the ticks in between never happen, and the next tick's
+  /// ``Tick/duration`` spans the gap. Earlier indices change nothing.
+  public func skipTicks(to index: Int) {
+    nextTickIndex = max(nextTickIndex, index)
+  }
+
+  /// A tap's outcome, for the coaching at the next tick.
+  public func notePlacement(_ placement: CoachingInput.Placement) {
+    pendingPlacements.append(placement)
+  }
+
+  /// The person started over: the coaching starts from scratch at the next
+  /// tick and the predicted motion is forgotten.
+  public func noteSessionReset() {
+    pendingReset = true
+    predictor.reset()
+  }
+
+  /// Runs the next tick: processes `frames` (oldest first; those that
+  /// arrived since the previous tick), or predicts the camera when there
+  /// are none, then advances the coaching. The first tick needs a frame,
+  /// since until one arrives there is no camera to speak of.
+  ///
+  /// Throws what ``Session/process(_:)`` throws for a frame (frames before
+  /// it in `frames` stay processed), and ``ARSceneError/Code/invalidArgument``
+  /// for a first tick without a frame.
+  public func tick(processing frames: [CapturedFrame] = []) throws(ARSceneError) -> TickUpdate {
+    let started = DispatchTime.now().uptimeNanoseconds
+    var processingNanoseconds: UInt64 = 0
+    if startTimestamp == nil {
+      guard let first = frames.first else {
+        throw ARSceneError(
+          .invalidArgument, "the loop's first tick needs a frame: there is no camera before one")
+      }
+      startTimestamp = first.timestamp
+    }
+    let index = nextTickIndex
+    let time = self.time(ofTick: index)
+    var updates: [FrameUpdate] = []
+    updates.reserveCapacity(frames.count)
+    for frame in frames {
+      let processStart = DispatchTime.now().uptimeNanoseconds
+      let update = try session.process(frame)
+      processingNanoseconds += DispatchTime.now().uptimeNanoseconds - processStart
+      processedFrameCount += 1
+      predictor.observe(
+        update.frame.camera, at: sessionTime(ofFrameAt: frame.timestamp),
+        imuSamples: frame.imuSamples)
+      updates.append(update)
+    }
+    // The first tick has a frame, so there is always a camera to predict from.
+    let camera = updates.last?.frame.camera ?? predictor.predict(at: time)!
+    let tick = Tick(
+      index: index, time: time,
+      duration: lastTick.map { time - $0.time } ?? configuration.tickDuration, camera: camera,
+      isCameraPredicted: updates.isEmpty)
+    nextTickIndex += 1
+    lastTick = tick
+
+    var coachingUpdate: CoachingUpdate?
+    if coaching != nil {
+      let input = CoachingInput(
+        time: time, trackingState: camera.trackingState,
+        surfaces: session.planeAnchors.map(CoachingInput.Surface.init),
+        imageNames: foundImageNames, placements: pendingPlacements, isSessionReset: pendingReset)
+      coachingUpdate = coaching?.update(input)
+      pendingPlacements.removeAll(keepingCapacity: true)
+      pendingReset = false
+    }
+    let elapsed = DispatchTime.now().uptimeNanoseconds - started
+    return TickUpdate(
+      tick: tick, frameUpdates: updates, coaching: coachingUpdate,
+      loopMilliseconds: Double(elapsed - min(elapsed, processingNanoseconds)) / 1e6)
+  }
+}

@@ -1,0 +1,22 @@
+/// What one tick of the ``SessionLoop`` did.
+public struct TickUpdate: Sendable {
+  public var tick: Tick
+  /// The frames processed on this tick, oldest first: usually none or one
+  /// (a 30 Hz camera brings one every other tick).
+  public var frameUpdates: [FrameUpdate]
+  /// The coaching's decision on this tick, when the loop has coaching.
+  public var coaching: CoachingUpdate?
+  /// Wall time the loop spent on its own work (prediction, coaching, and
+  /// whatever else advances per tick), without processing frames. Varies
+  /// from run to run; it is a measurement, not a result.
+  public var loopMilliseconds: Double
+
+  public init(
+    tick: Tick, frameUpdates: [FrameUpdate], coaching: CoachingUpdate?, loopMilliseconds: Double
+  ) {
+    self.tick = tick
+    self.frameUpdates = frameUpdates
+    self.coaching = coaching
+    self.loopMilliseconds = loopMilliseconds
+  }
+}

@@ -1,0 +1,29 @@
+import ARScene
+
+/// What a replay keeps between ticks: the summary being built and what it
+/// needs to decide the next events.
+struct RunState {
+  var summary: ReplaySummary
+  var trackingState = Camera.TrackingState.notAvailable
+  var lastFrameIndex = 0
+  var lastAnchors: [PlaneAnchor] = []
+  var hasBeenNormal = false
+  var intensitySum = 0.0
+  var depthCheck = DepthCheck()
+  var loopLatency = LatencyRecorder()
+
+  /// Fills in the summary's totals after the last tick.
+  mutating func finish(planeDetection: WorldTrackingConfiguration.PlaneDetection) {
+    let frames = summary.framesProcessed
+    summary.meanAmbientIntensity = frames > 0 ? intensitySum / Double(frames) : 0
+    if !planeDetection.isEmpty {
+      for anchor in lastAnchors {
+        summary.planeAnchorsByClassification[anchor.classification, default: 0] += 1
+      }
+      summary.meanValidDepthFraction = depthCheck.meanValidFraction
+      summary.medianDepthMetres = depthCheck.medianDepthMetres
+      summary.depthDiagnostics = depthCheck.diagnostics
+    }
+    if summary.ticks > 0 { summary.loopLatency = loopLatency.statistics }
+  }
+}
