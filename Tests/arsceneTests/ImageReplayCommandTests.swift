@@ -68,7 +68,7 @@ final class ImageReplayCommandTests: XCTestCase {
     for name in ["poster-landscape", "poster-portrait"] {
       let row = try XCTUnwrap(lines.first { $0.hasPrefix("  \(name) ") }, result.stdout)
       let cells = row.split(separator: " ")
-      XCTAssertEqual(cells.count, 9, row)
+      XCTAssertEqual(cells.count, 8, row)
       XCTAssertNotEqual(cells[1], "-", "\(name) covers 10% of the image: \(row)")
       XCTAssertNotEqual(cells[2], "-", "\(name) is recognised: \(row)")
     }
