@@ -20,6 +20,7 @@ struct ImagesCheckCommand: ParsableCommand {
 
   func run() throws {
     let list = try ReferenceImageList(directory: URL(fileURLWithPath: directory))
+    try list.requireEntries()
     var images: [ReferenceImage] = []
     var unreadable: [Int: DatasetError] = [:]
     for (index, entry) in list.entries.enumerated() {

@@ -35,6 +35,7 @@ struct ImagesDetectCommand: ParsableCommand {
 
   func run() throws {
     let list = try ReferenceImageList(directory: URL(fileURLWithPath: references))
+    try list.requireEntries()
     let detector = try ReferenceImageDetector(referenceImages: try list.referenceImages())
     var lines: [String] = []
     for path in images {

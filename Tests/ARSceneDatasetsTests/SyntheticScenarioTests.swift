@@ -111,7 +111,8 @@ final class SyntheticScenarioTests: XCTestCase {
   }
 
   func testImageScenarioBringsPicturesIntoAndOutOfView() throws {
-    let files = try SyntheticSequenceFiles.generate(self, scenario: .image, frames: 90)
+    // One sweep of the image scenario's pan takes 4.25 s.
+    let files = try SyntheticSequenceFiles.generate(self, scenario: .image, frames: 180)
     let images = try XCTUnwrap(files.annotations()["referenceImages"] as? [[String: Any]])
     let times = try files.frameTimes()
     var entered = 0

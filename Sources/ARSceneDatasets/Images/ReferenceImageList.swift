@@ -20,9 +20,17 @@ public struct ReferenceImageList: Sendable {
   public let directory: URL
   public let entries: [Entry]
 
+  /// Throws unless the list names at least one picture.
+  public func requireEntries() throws(DatasetError) {
+    guard entries.isEmpty else { return }
+    throw DatasetError(
+      file: directory.appendingPathComponent(Self.fileName).path, "lists no reference images")
+  }
+
   /// Reads and checks `references.json` in directory; throws naming the
   /// file and the entry at fault (missing fields, a width that is missing,
-  /// zero or negative, a name used twice).
+  /// zero or negative, a name used twice). An empty list is valid (a scene
+  /// without pictures); commands that need pictures say so.
   public init(directory: URL) throws(DatasetError) {
     self.directory = directory
     let url = directory.appendingPathComponent(Self.fileName)
@@ -71,7 +79,6 @@ public struct ReferenceImageList: Sendable {
       names[name] = index
       entries.append(Entry(name: name, file: file, physicalWidth: Float(width)))
     }
-    guard !entries.isEmpty else { throw DatasetError(file: path, "lists no reference images") }
     self.entries = entries
   }
 
