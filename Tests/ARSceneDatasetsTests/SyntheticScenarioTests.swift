@@ -111,7 +111,7 @@ final class SyntheticScenarioTests: XCTestCase {
   }
 
   func testImageScenarioBringsPicturesIntoAndOutOfView() throws {
-    // One sweep of the image scenario's pan takes 4.25 s.
+    // The image scenario's pan shows both posters coming and going in 6 s.
     let files = try SyntheticSequenceFiles.generate(self, scenario: .image, frames: 180)
     let images = try XCTUnwrap(files.annotations()["referenceImages"] as? [[String: Any]])
     let times = try files.frameTimes()
