@@ -11,7 +11,10 @@ struct ARSceneCommand: ParsableCommand {
     commandName: "arscene",
     abstract: "Replay, benchmark and inspect camera sequences with the ARScene engine.",
     version: "0.1.0",
-    subcommands: [ReplayCommand.self, BenchCommand.self, EvalCommand.self, DatasetCommand.self]
+    subcommands: [
+      ReplayCommand.self, BenchCommand.self, EvalCommand.self, DatasetCommand.self,
+      ImagesCommand.self,
+    ]
   )
 
   static func main() {

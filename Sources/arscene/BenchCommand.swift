@@ -17,6 +17,8 @@ struct BenchCommand: ParsableCommand {
 
   @OptionGroup var planes: PlaneDetectionOption
 
+  @OptionGroup var referenceImages: ReferenceImagesOption
+
   @Option(name: .customLong("repeat"), help: "Replay the sequence N times.")
   var repeats = 3
 
@@ -44,10 +46,12 @@ struct BenchCommand: ParsableCommand {
   }
 
   func run() throws {
+    let sequence = try input.open()
     var configuration = WorldTrackingConfiguration()
     configuration.planeDetection = try planes.parsed()
+    configuration.detectionImages = try referenceImages.load(for: sequence)
     var benchmark = Benchmark(
-      sequence: try input.open(), configuration: configuration, repeats: repeats,
+      sequence: sequence, configuration: configuration, repeats: repeats,
       warmupFrames: warmup, maxFrames: maxFrames)
     benchmark.placedObjects = place
     let report = try benchmark.run()

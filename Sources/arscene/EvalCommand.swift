@@ -31,6 +31,8 @@ struct EvalCommand: ParsableCommand {
 
   @OptionGroup var planes: PlaneDetectionOption
 
+  @OptionGroup var referenceImages: ReferenceImagesOption
+
   @Option(help: "Largest time difference, in seconds, between paired poses (evo's default).")
   var maxTimeDifference = TrajectoryAssociation.defaultMaxTimeDifference
 
@@ -56,12 +58,21 @@ struct EvalCommand: ParsableCommand {
       \.timestamp)
     let estimate: [TimedPose]
     var planeEvaluation: PlaneEvaluation?
+    var imageEvaluation: ImageEvaluation?
     if let trajectory {
       estimate = try TUMTrajectory.read(URL(fileURLWithPath: trajectory))
     } else {
       let planeTruth = try PlaneGroundTruth.read(sequenceFolder: sequence.url)
-      let replayed = try replay(sequence, detectingPlanes: planeTruth != nil)
+      let imageTruth = try ImageGroundTruth.read(sequenceFolder: sequence.url)
+      let pictures = imageTruth == nil ? [] : try referenceImages.load(for: sequence)
+      let replayed = try replay(sequence, detectingPlanes: planeTruth != nil, pictures: pictures)
       estimate = replayed.poses
+      if let imageTruth, !pictures.isEmpty {
+        imageEvaluation = ImageEvaluation(
+          groundTruth: imageTruth, groundTruthPoses: sequence.groundTruth,
+          groundTruthIsOpenCV: sequence.description.groundTruthConvention == "opencv",
+          intrinsics: sequence.description.camera, history: replayed.images)
+      }
       if let planeTruth {
         planeEvaluation = PlaneEvaluation(
           groundTruth: planeTruth, groundTruthPoses: sequence.groundTruth,
@@ -82,25 +93,31 @@ struct EvalCommand: ParsableCommand {
     } else {
       print(evaluation.readableText)
       if let planeEvaluation { print("\n" + planeEvaluation.readableText()) }
+      if let imageEvaluation { print("\n" + imageEvaluation.readableText) }
     }
   }
 
   /// Replays the sequence, keeping the measured poses and, per frame, the
   /// plane anchors alive after it.
-  private func replay(_ sequence: any DatasetSequence, detectingPlanes: Bool) throws -> (
-    poses: [TimedPose], anchors: PlaneAnchorHistory
-  ) {
+  private func replay(
+    _ sequence: any DatasetSequence, detectingPlanes: Bool, pictures: [ReferenceImage]
+  ) throws -> (poses: [TimedPose], anchors: PlaneAnchorHistory, images: ImageAnchorHistory) {
     var configuration = WorldTrackingConfiguration()
     if detectingPlanes { configuration.planeDetection = try planes.parsed() }
+    configuration.detectionImages = pictures
     let replay = Replay(
       sequence: sequence, configuration: configuration,
       options: ReplayOptions(maxFrames: maxFrames, includeTimings: false))
     var progress = ProgressBar(label: "replay", enabled: true)
     var poses: [TimedPose] = []
     var anchors = PlaneAnchorHistory()
+    var images = ImageAnchorHistory()
     _ = try replay.run(
       emit: { _ in }, progress: { progress.update($0, of: $1) }, pose: { poses.append($0) },
-      onFrame: { anchors.record($0) })
-    return (poses, anchors)
+      onFrame: {
+        anchors.record($0)
+        if !pictures.isEmpty { images.record($0) }
+      })
+    return (poses, anchors, images)
   }
 }

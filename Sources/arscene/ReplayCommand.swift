@@ -37,6 +37,8 @@ struct ReplayCommand: ParsableCommand {
 
   @OptionGroup var planes: PlaneDetectionOption
 
+  @OptionGroup var referenceImages: ReferenceImagesOption
+
   @Option(help: ArgumentHelp("Write events to FILE, or - for stdout.", valueName: "FILE|-"))
   var events: String?
 
@@ -105,6 +107,7 @@ struct ReplayCommand: ParsableCommand {
     let sequence = try input.open()
     var configuration = WorldTrackingConfiguration()
     configuration.planeDetection = try planes.parsed()
+    configuration.detectionImages = try referenceImages.load(for: sequence)
     let replay = Replay(
       sequence: sequence, configuration: configuration,
       options: ReplayOptions(

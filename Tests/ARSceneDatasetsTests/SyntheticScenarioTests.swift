@@ -84,10 +84,16 @@ final class SyntheticScenarioTests: XCTestCase {
       JSONSerialization.jsonObject(
         with: Data(contentsOf: files.url.appendingPathComponent("references/references.json")))
         as? [[String: Any]])
-    XCTAssertEqual(list.count, 4)
+    // The room's pictures first, then distractors (pictures of rooms with
+    // other seeds, hung nowhere) up to a session's 100 references.
+    XCTAssertEqual(list.count, 100)
     let annotated = try XCTUnwrap(files.annotations()["referenceImages"] as? [[String: Any]])
+    XCTAssertEqual(annotated.count, 4)
     XCTAssertEqual(
-      list.compactMap { $0["name"] as? String }, annotated.compactMap { $0["name"] as? String })
+      list.prefix(4).compactMap { $0["name"] as? String },
+      annotated.compactMap { $0["name"] as? String })
+    XCTAssertTrue(
+      list.dropFirst(4).allSatisfy { ($0["name"] as? String)?.hasPrefix("distractor-") ?? false })
     for (entry, annotation) in zip(list, annotated) {
       let name = try XCTUnwrap(entry["name"] as? String)
       let file = try XCTUnwrap(entry["file"] as? String)
@@ -105,7 +111,8 @@ final class SyntheticScenarioTests: XCTestCase {
   }
 
   func testImageScenarioBringsPicturesIntoAndOutOfView() throws {
-    let files = try SyntheticSequenceFiles.generate(self, scenario: .image, frames: 90)
+    // The image scenario's pan shows both posters coming and going in 6 s.
+    let files = try SyntheticSequenceFiles.generate(self, scenario: .image, frames: 180)
     let images = try XCTUnwrap(files.annotations()["referenceImages"] as? [[String: Any]])
     let times = try files.frameTimes()
     var entered = 0

@@ -14,6 +14,8 @@ enum AnchorIdentifier {
     case plane = 0x504C
     /// "OB": objects placed by a PlacementController.
     case placedObject = 0x4F42
+    /// "IM".
+    case image = 0x494D
   }
 
   /// "ARSc", the first four bytes of every identifier.
@@ -37,4 +39,6 @@ enum AnchorIdentifier {
   }
 
   static func plane(_ coreID: UInt64) -> UUID { uuid(kind: .plane, coreID: coreID) }
+
+  static func image(_ counter: UInt64) -> UUID { uuid(kind: .image, coreID: counter) }
 }

@@ -69,6 +69,18 @@ struct CoreSession: ~Copyable {
     return Array(results.prefix(Int(count)))
   }
 
+  /// The pictures found or followed in the last processed frame.
+  func trackedImages() throws(ARSceneError) -> [TrackedImageRecord] {
+    try fetch(vc_image_detection_t()) { (buffer, capacity, count) in
+      vc_session_get_tracked_images(handle, buffer, capacity, count)
+    }.map {
+      TrackedImageRecord(
+        name: String(cString: $0.name),
+        worldFromImage: Transform(coreColumnMajor: $0.world_from_image),
+        estimatedScaleFactor: $0.estimated_scale_factor)
+    }
+  }
+
   /// The count protocol: ask for the count, then fill an array that size.
   private func fetch<Element>(
     _ empty: Element,

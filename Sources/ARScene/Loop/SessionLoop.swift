@@ -20,9 +20,9 @@ public final class SessionLoop {
   public let configuration: LoopConfiguration
   /// Tells the person what to do; nil for no coaching.
   public var coaching: CoachingController?
-  /// Names of the reference images found so far, for an image goal of the
-  /// coaching.
-  public var foundImageNames: Set<String> = []
+  /// Names of the reference images found so far (every image anchor the
+  /// session has had), for an image goal of the coaching.
+  public private(set) var foundImageNames: Set<String> = []
 
   /// The index of the next tick.
   public private(set) var nextTickIndex = 0
@@ -87,6 +87,7 @@ public final class SessionLoop {
   public func noteSessionReset() {
     pendingReset = true
     predictor.reset()
+    foundImageNames = []
   }
 
   /// Runs the next tick: processes `frames` (oldest first; those that
@@ -129,8 +130,17 @@ public final class SessionLoop {
       isCameraPredicted: updates.isEmpty)
     nextTickIndex += 1
     lastTick = tick
-    // Tracked raycasts are cast again on every tick.
+    // Tracked raycasts are cast again on every tick; image anchors' timers
+    // run on ticks without a frame too (a frame runs them itself).
     session.advance(tick)
+    var anchorChanges = AnchorChanges()
+    if updates.isEmpty, let startTimestamp {
+      anchorChanges = session.advanceImageAnchors(
+        onTick: tick, frameClockTime: startTimestamp + time)
+    }
+    for anchor in session.imageAnchors where !foundImageNames.contains(anchor.referenceImage.name) {
+      foundImageNames.insert(anchor.referenceImage.name)
+    }
 
     var coachingUpdate: CoachingUpdate?
     if coaching != nil {
@@ -144,7 +154,7 @@ public final class SessionLoop {
     }
     let elapsed = DispatchTime.now().uptimeNanoseconds - started
     return TickUpdate(
-      tick: tick, frameUpdates: updates, coaching: coachingUpdate,
+      tick: tick, frameUpdates: updates, anchorChanges: anchorChanges, coaching: coachingUpdate,
       loopMilliseconds: Double(elapsed - min(elapsed, processingNanoseconds)) / 1e6)
   }
 }

@@ -4,6 +4,9 @@ public struct TickUpdate: Sendable {
   /// The frames processed on this tick, oldest first: usually none or one
   /// (a 30 Hz camera brings one every other tick).
   public var frameUpdates: [FrameUpdate]
+  /// Anchors changed by the tick itself, on ticks without a frame: image
+  /// anchors that stopped being tracked or whose grace period ended.
+  public var anchorChanges: AnchorChanges
   /// The coaching's decision on this tick, when the loop has coaching.
   public var coaching: CoachingUpdate?
   /// Wall time the loop spent on its own work (prediction, coaching, and
@@ -12,10 +15,12 @@ public struct TickUpdate: Sendable {
   public var loopMilliseconds: Double
 
   public init(
-    tick: Tick, frameUpdates: [FrameUpdate], coaching: CoachingUpdate?, loopMilliseconds: Double
+    tick: Tick, frameUpdates: [FrameUpdate], anchorChanges: AnchorChanges = AnchorChanges(),
+    coaching: CoachingUpdate?, loopMilliseconds: Double
   ) {
     self.tick = tick
     self.frameUpdates = frameUpdates
+    self.anchorChanges = anchorChanges
     self.coaching = coaching
     self.loopMilliseconds = loopMilliseconds
   }

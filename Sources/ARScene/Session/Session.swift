@@ -17,7 +17,9 @@ internal import CVisionCore
 /// }
 /// ```
 public final class Session {
-  public let configuration: WorldTrackingConfiguration
+  /// The configuration the session runs; ``setDetectionImages(_:)`` changes
+  /// its ``WorldTrackingConfiguration/detectionImages``.
+  public private(set) var configuration: WorldTrackingConfiguration
   private(set) var core: CoreSession
   private var processedFrames = 0
   /// The last processed frame, like ARKit's `ARSession.currentFrame`; nil
@@ -31,8 +33,21 @@ public final class Session {
   /// Tracked raycasts not yet stopped, in order of creation.
   var trackedRaycasts: [TrackedRaycast] = []
 
-  /// Every anchor after the last processed frame (today: plane anchors).
-  public var anchors: [any Anchor] { planeSnapshots.map(\.anchor) }
+  /// The images the core looks for (nil without detection images), kept
+  /// so that the names it reports stay valid.
+  private var referenceImageSet: CoreReferenceImageSet?
+  private var imageAnchorRegistry: ImageAnchorRegistry
+  /// Session time of the last processed frame, for the tick's duration.
+  private var lastFrameTime: Double?
+
+  /// Every anchor after the last processed frame: plane anchors, then image
+  /// anchors, each in order of creation.
+  public var anchors: [any Anchor] {
+    planeSnapshots.map(\.anchor) + imageAnchorRegistry.anchors.map { $0 as any Anchor }
+  }
+
+  /// The image anchors after the last processed frame, in order of creation.
+  public var imageAnchors: [ImageAnchor] { imageAnchorRegistry.anchors }
 
   /// The plane anchors after the last processed frame, in order of creation.
   public var planeAnchors: [PlaneAnchor] { planeSnapshots.map(\.anchor) }
@@ -43,6 +58,32 @@ public final class Session {
     try configuration.validate()
     self.configuration = configuration
     self.core = try CoreSession(options: configuration.coreOptions)
+    self.imageAnchorRegistry = ImageAnchorRegistry(
+      referenceImages: configuration.detectionImages,
+      gracePeriod: configuration.images.gracePeriod,
+      trackingLossDelay: configuration.images.trackingLossDelay)
+    if !configuration.detectionImages.isEmpty {
+      try setCoreReferenceImages(configuration.detectionImages)
+    }
+  }
+
+  /// Swaps the pictures the session looks for while it runs (at most
+  /// ``WorldTrackingConfiguration/maximumDetectionImages``), for apps with
+  /// more pictures than one set may hold. From the next frame on only the
+  /// new pictures are found; anchors of pictures not in the new set are
+  /// removed with the next update, the others stay. Throws naming the first
+  /// picture that is rejected, and then changes nothing.
+  public func setDetectionImages(_ images: [ReferenceImage]) throws(ARSceneError) {
+    try WorldTrackingConfiguration.validateDetectionImages(images)
+    try setCoreReferenceImages(images)
+    configuration.detectionImages = images
+    imageAnchorRegistry.replaceReferenceImages(images)
+  }
+
+  private func setCoreReferenceImages(_ images: [ReferenceImage]) throws(ARSceneError) {
+    let set = images.isEmpty ? nil : try CoreReferenceImageSet(images: images)
+    try core.check(vc_session_set_reference_images(core.handle, set?.handle))
+    referenceImageSet = set
   }
 
   /// Processes one frame. A frame that is rejected (wrong sizes, timestamps not
@@ -102,11 +143,55 @@ public final class Session {
         relocalized: tracking.relocalized != 0),
       timings: try core.stageTimings())
     let diff = try updatePlaneAnchors()
+    let images = try updateImageAnchors(
+      Tick(
+        index: processedFrames, time: captured.timestamp,
+        duration: lastFrameTime.map { captured.timestamp - $0 } ?? 0, camera: camera,
+        isCameraPredicted: false))
     processedFrames += 1
+    lastFrameTime = captured.timestamp
     currentFrame = frame
     return FrameUpdate(
-      frame: frame, anchors: anchors, addedAnchors: diff.added, updatedAnchors: diff.updated,
-      removedAnchors: diff.removed)
+      frame: frame, anchors: anchors,
+      addedAnchors: diff.added + images.added.map { $0 as any Anchor },
+      updatedAnchors: diff.updated + images.updated.map { $0 as any Anchor },
+      removedAnchors: diff.removed
+        + images.removed.map { AnchorRemoval(anchor: $0, absorbedBy: nil) })
+  }
+
+  /// Reads the pictures the core found or followed in the frame and runs
+  /// the image anchors' timers to the frame's tick. Until the 60 Hz loop
+  /// drives ``advanceImageAnchors(_:)`` on every tick, this is called once
+  /// per processed frame.
+  private func updateImageAnchors(_ tick: Tick) throws(ARSceneError) -> ImageAnchorRegistry.Changes
+  {
+    if referenceImageSet != nil {
+      imageAnchorRegistry.record(try core.trackedImages())
+    }
+    return advanceImageAnchors(tick)
+  }
+
+  /// Runs the image anchors' timers (tracking loss, grace period) to the tick;
+  /// observations recorded since the last tick are applied first. The
+  /// tick's time is on the frames' clock (``CapturedFrame/timestamp``).
+  func advanceImageAnchors(_ tick: Tick) -> ImageAnchorRegistry.Changes {
+    imageAnchorRegistry.advance(tick)
+  }
+
+  /// Runs the image anchors' timers on a loop tick without a frame, so a
+  /// picture that left the view loses its anchor one grace period later
+  /// even while no frame arrives. `frameClockTime` is the tick's time on the
+  /// frames' clock.
+  func advanceImageAnchors(onTick tick: Tick, frameClockTime: Double) -> AnchorChanges {
+    guard referenceImageSet != nil || !imageAnchorRegistry.anchors.isEmpty else {
+      return AnchorChanges()
+    }
+    var atFrameClock = tick
+    atFrameClock.time = frameClockTime
+    let changes = imageAnchorRegistry.advance(atFrameClock)
+    return AnchorChanges(
+      updated: changes.updated.map { $0 as any Anchor },
+      removed: changes.removed.map { AnchorRemoval(anchor: $0, absorbedBy: nil) })
   }
 
   /// Starts over, like running an ARKit session with `.resetTracking` and
@@ -114,8 +199,17 @@ public final class Session {
   /// anchors, no current frame, and every tracked raycast stopped. Throws
   /// only if the core cannot be made again (out of memory).
   public func reset() throws(ARSceneError) {
-    core = try CoreSession(options: configuration.coreOptions)
+    let core = try CoreSession(options: configuration.coreOptions)
+    if let referenceImageSet {
+      try core.check(vc_session_set_reference_images(core.handle, referenceImageSet.handle))
+    }
+    self.core = core
+    imageAnchorRegistry = ImageAnchorRegistry(
+      referenceImages: configuration.detectionImages,
+      gracePeriod: configuration.images.gracePeriod,
+      trackingLossDelay: configuration.images.trackingLossDelay)
     processedFrames = 0
+    lastFrameTime = nil
     currentFrame = nil
     planeSnapshots = []
     stopTrackedRaycasts()

@@ -25,6 +25,16 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
   public var planeDetection: PlaneDetection = []
   /// Plane detection's tunables (used when ``planeDetection`` is not empty).
   public var planes = PlaneOptions()
+  /// The pictures to recognise and follow as ``ImageAnchor``s, like ARKit's
+  /// `detectionImages`; at most ``maximumDetectionImages``. Swap them while
+  /// running with ``Session/setDetectionImages(_:)``. Default none.
+  public var detectionImages: [ReferenceImage] = []
+  /// Pictures followed at once, 0...20, like ARKit's
+  /// `maximumNumberOfTrackedImages`. Default 4.
+  public var maximumNumberOfTrackedImages: Int = 4
+  /// Image recognition and tracking's tunables (used when
+  /// ``detectionImages`` is not empty).
+  public var images = ImageOptions()
 
   public init() {}
 
@@ -195,6 +205,7 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
         "planeDetection has unknown bits: \(planeDetection.subtracting(known).rawValue)")
     }
     try planes.validate()
+    try validateImages()
   }
 
   var coreOptions: vc_session_options_t {
@@ -215,6 +226,7 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
     options.planes.detection =
       (planeDetection.contains(.horizontal) ? Int32(VC_PLANE_DETECTION_HORIZONTAL.rawValue) : 0)
       | (planeDetection.contains(.vertical) ? Int32(VC_PLANE_DETECTION_VERTICAL.rawValue) : 0)
+    images.write(to: &options.images, maximumTracked: maximumNumberOfTrackedImages)
     return options
   }
 }

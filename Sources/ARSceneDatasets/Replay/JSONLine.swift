@@ -40,6 +40,11 @@ public struct JSONLine: Sendable {
     fields.append((key, "[" + text.joined(separator: ",") + "]"))
   }
 
+  /// An array of objects.
+  public mutating func add(_ key: String, _ objects: [JSONLine]) {
+    fields.append((key, "[" + objects.map(\.text).joined(separator: ",") + "]"))
+  }
+
   public mutating func add(_ key: String, _ values: [String]) {
     fields.append((key, "[" + values.map(Self.quoted).joined(separator: ",") + "]"))
   }

@@ -16,7 +16,9 @@ import Foundation
 /// "center": [x, y, z], "extent": {"width", "height", "rotationOnYAxis"},
 /// "boundary": [[x, z], ...]}` (anchor coordinates, metres, radians); a
 /// removal carries the anchor as last reported and `"absorbedBy"`, the id of
-/// the anchor it was merged into, or null.
+/// the anchor it was merged into, or null. Image anchors carry `"kind":
+/// "image"`, `"name"` (the reference's), `"transform"`, `"isTracked"` and
+/// `"estimatedScaleFactor"`.
 ///
 /// With scripted interactions (``ReplayOptions/interactions``) each tick
 /// adds, after its frames' events, what happened to placed objects:
@@ -188,25 +190,12 @@ public struct Replay {
       try emit(trackingStateEvent(state.trackingState, stamp).text)
       state.summary.trackingStateChanges += 1
     }
-    for anchor in update.addedAnchors {
-      try emit(anchorEvent("anchorAdded", anchor, stamp).text)
-    }
-    for anchor in update.updatedAnchors {
-      try emit(anchorEvent("anchorUpdated", anchor, stamp).text)
-    }
-    for removal in update.removedAnchors {
-      var event = anchorEvent("anchorRemoved", removal.anchor, stamp)
-      if let absorber = removal.absorbedBy {
-        event.add("absorbedBy", absorber.uuidString)
-        state.summary.planeAnchorsMerged += 1
-      } else {
-        event.addNull("absorbedBy")
-      }
-      try emit(event.text)
-    }
-    state.summary.planeAnchorsAdded += update.addedAnchors.count
-    state.summary.planeAnchorsUpdated += update.updatedAnchors.count
-    state.summary.planeAnchorsRemoved += update.removedAnchors.count
+    try reportAnchorChanges(
+      added: update.addedAnchors, updated: update.updatedAnchors, removed: update.removedAnchors,
+      stamp, state: &state, emit: emit)
+    state.summary.planeAnchorsAdded += update.addedAnchors.count { $0 is PlaneAnchor }
+    state.summary.planeAnchorsUpdated += update.updatedAnchors.count { $0 is PlaneAnchor }
+    state.summary.planeAnchorsRemoved += update.removedAnchors.count { $0.anchor is PlaneAnchor }
     state.lastAnchors = update.planeAnchors
     try emit(frameEvent(frame, stamp, decodeMilliseconds: decodeMilliseconds).text)
     if frame.camera.trackingState == .normal { state.hasBeenNormal = true }
@@ -232,6 +221,30 @@ public struct Replay {
     }
   }
 
+  /// `anchorAdded`, `anchorUpdated` and `anchorRemoved` events, in that
+  /// order; a removal names the anchor that absorbed it, or null.
+  private func reportAnchorChanges(
+    added: [any Anchor], updated: [any Anchor], removed: [AnchorRemoval], _ stamp: EventStamp,
+    state: inout RunState, emit: (String) throws -> Void
+  ) throws {
+    for anchor in added {
+      try emit(anchorEvent("anchorAdded", anchor, stamp).text)
+    }
+    for anchor in updated {
+      try emit(anchorEvent("anchorUpdated", anchor, stamp).text)
+    }
+    for removal in removed {
+      var event = anchorEvent("anchorRemoved", removal.anchor, stamp)
+      if let absorber = removal.absorbedBy {
+        event.add("absorbedBy", absorber.uuidString)
+        state.summary.planeAnchorsMerged += 1
+      } else {
+        event.addNull("absorbedBy")
+      }
+      try emit(event.text)
+    }
+  }
+
   /// Writes what the tick itself decided: coaching changes, then the
   /// optional per-tick camera line.
   private func reportTick(
@@ -242,6 +255,9 @@ public struct Replay {
     state.summary.ticks += 1
     if tick.isCameraPredicted { state.summary.predictedTicks += 1 }
     state.loopLatency.record(milliseconds: update.loopMilliseconds)
+    try reportAnchorChanges(
+      added: [], updated: update.anchorChanges.updated, removed: update.anchorChanges.removed,
+      stamp, state: &state, emit: emit)
     if let coaching = update.coaching, coaching.changed {
       try emit(coachingEvent(coaching.message, stamp).text)
       state.summary.coachingTimeline.append(
@@ -455,8 +471,16 @@ public struct Replay {
   static func anchorJSON(_ anchor: any Anchor) -> JSONLine {
     var json = JSONLine()
     json.add("id", anchor.identifier.uuidString)
-    json.add("kind", anchor is PlaneAnchor ? "plane" : "\(type(of: anchor))")
+    let kind =
+      anchor is PlaneAnchor ? "plane" : anchor is ImageAnchor ? "image" : "\(type(of: anchor))"
+    json.add("kind", kind)
     json.add("transform", anchor.transform.columnMajor.map(Double.init), decimals: 6)
+    if let image = anchor as? ImageAnchor {
+      json.add("name", image.referenceImage.name)
+      json.add("isTracked", image.isTracked)
+      json.add("estimatedScaleFactor", Double(image.estimatedScaleFactor), decimals: 4)
+      return json
+    }
     guard let plane = anchor as? PlaneAnchor else { return json }
     json.add("alignment", plane.alignment.rawValue)
     json.add("classification", plane.classification.rawValue)

@@ -32,6 +32,21 @@ public struct PanMotion: CameraMotion {
     return pan
   }()
 
+  /// From between the table and the -z/+x corner, close to both walls'
+  /// posters: each comes into view, fills a sixth to a quarter of the image
+  /// at 15-25 degrees and leaves again within one sweep (6.4 s), turning at
+  /// most 1 rad/s (close to the default pan's 0.84, well below excessive
+  /// motion), for the image scenario's recognition delays and poses.
+  public static let acrossPictures: PanMotion = {
+    var pan = PanMotion()
+    pan.position = SIMD3(1.2, 1.5, -0.9)
+    pan.centreHeading = 0.89
+    pan.amplitude = 2.04
+    pan.period = 12.8
+    pan.tilt = 0.05
+    return pan
+  }()
+
   /// The heading at t: it starts at one end of the sweep and eases in and
   /// out at both ends, as a hand on a tripod does.
   public func heading(at t: Double) -> Double {

@@ -13,8 +13,12 @@ enum ReferencePictureWriter {
   static let longSide = 480
 
   /// The pictures written, in the scene's order, with no visibility yet.
+  /// With `distractorsUpTo`, the list is filled up to that many references
+  /// with pictures that are not in the scene (see ``distractors(count:seed:)``),
+  /// which a recognizer must never report.
   static func write(
-    _ renderer: SyntheticSceneRenderer, to sequence: URL
+    _ renderer: SyntheticSceneRenderer, to sequence: URL, distractorsUpTo: Int? = nil,
+    seed: UInt64 = 0
   ) throws -> [SyntheticAnnotations.ReferenceImage] {
     let pictures = try renderer.referenceImages()
     let directory = sequence.appendingPathComponent(folder)
@@ -47,6 +51,25 @@ enum ReferencePictureWriter {
           "physicalWidth": .number(picture.size.x),
         ]))
     }
+    if let total = distractorsUpTo, total > images.count {
+      for (name, renderer, index, size) in try distractors(count: total - images.count, seed: seed)
+      {
+        let width = longSide
+        let height = max(1, Int((Double(longSide) * Double(size.y / size.x)).rounded()))
+        let pixels = try renderer.referencePicture(index, width: width, height: height)
+        let file = "\(name).png"
+        let url = directory.appendingPathComponent(file)
+        do {
+          try pixels.write(to: url)
+        } catch {
+          throw DatasetError(file: url.path, "cannot be written: \(error.message)")
+        }
+        list.append(
+          .object([
+            "file": .string(file), "name": .string(name), "physicalWidth": .number(size.x),
+          ]))
+      }
+    }
     let url = directory.appendingPathComponent(listName)
     do {
       try Data(CanonicalJSON.array(list).text.utf8).write(to: url, options: .atomic)
@@ -54,5 +77,26 @@ enum ReferencePictureWriter {
       throw DatasetError(file: url.path, "cannot be written: \(error.localizedDescription)")
     }
     return images
+  }
+
+  /// Pictures that hang in no scene of this seed: the pictures of the same
+  /// room textured with other seeds (derived from seed), named
+  /// "distractor-NNN-<picture>", in a fixed order. Each comes with the
+  /// renderer that draws it, its index there and its size in metres.
+  static func distractors(count: Int, seed: UInt64) throws
+    -> [(String, SyntheticSceneRenderer, Int, SIMD2<Float>)]
+  {
+    var result: [(String, SyntheticSceneRenderer, Int, SIMD2<Float>)] = []
+    var round: UInt64 = 0
+    while result.count < count {
+      round += 1
+      let other = try SyntheticSceneRenderer(
+        scene: .room, seed: SplitMix64.derivedSeed(100 + round, of: seed), plainSurfaces: false)
+      for (index, picture) in try other.referenceImages().enumerated() where result.count < count {
+        let name = String(format: "distractor-%03d-%@", result.count + 1, picture.name)
+        result.append((name, other, index, picture.size))
+      }
+    }
+    return result
   }
 }

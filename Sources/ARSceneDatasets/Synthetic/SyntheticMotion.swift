@@ -10,12 +10,18 @@ public enum SyntheticMotion: String, CaseIterable, Sendable {
 
   /// The motion itself; `seed` drives the walk's jitter. The textureless
   /// scenario pans from another spot, one that reaches a bare wall
-  /// (``PanMotion/towardsBareWall``).
+  /// (``PanMotion/towardsBareWall``); the image scenario from one close to
+  /// the pictures (``PanMotion/acrossPictures``).
   public func motion(seed: UInt64, scenario: SyntheticScenario) -> any CameraMotion {
     switch self {
     case .walk: HandheldWalk(seed: seed)
     case .orbit: OrbitMotion()
-    case .pan: scenario == .textureless ? PanMotion.towardsBareWall : PanMotion()
+    case .pan:
+      switch scenario {
+      case .textureless: PanMotion.towardsBareWall
+      case .image: PanMotion.acrossPictures
+      default: PanMotion()
+      }
     }
   }
 }

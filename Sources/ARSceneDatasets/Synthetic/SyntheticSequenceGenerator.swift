@@ -121,7 +121,12 @@ public struct SyntheticSequenceGenerator {
       motion: cameraMotion, rate: imuRate, noise: sensorNoise ? imuNoise : .exact,
       seed: SplitMix64.derivedSeed(1, of: seed))
     let noiseSeeds = SplitMix64.derivedSeed(2, of: seed)
-    let references = try ReferencePictureWriter.write(renderer, to: directory)
+    // The image scenario looks for its pictures among as many references as
+    // a session may hold, the rest pictures that are not in the room.
+    let references = try ReferencePictureWriter.write(
+      renderer, to: directory,
+      distractorsUpTo: scenario == .image ? WorldTrackingConfiguration.maximumDetectionImages : nil,
+      seed: seed)
 
     var record = FrameRecordBook(referenceCount: references.count)
     var times = RenderTimes()

@@ -458,6 +458,180 @@ VC_API vc_status_t vc_detect_plane_segments(
     int32_t capacity, int32_t *out_count);
 
 /* ------------------------------------------------------------------------ */
+/* Reference images                                                         */
+/* ------------------------------------------------------------------------ */
+
+/** Most reference images a set holds, and so most a session looks for at
+    once: recognition stays fast and reliable up to this many (ARKit's advice
+    too). Applications with more swap the active set at run time. */
+#define VC_REFERENCE_IMAGES_MAX 100
+
+/** Most images a session follows at once (ARCore's limit; ARKit's is 4). */
+#define VC_TRACKED_IMAGES_MAX 20
+
+/** A database of reference images (posters, covers, paintings) to recognise:
+    images are added one by one, then the index over all of them is built
+    once. Not thread-safe; a built set does not change, so sessions given it
+    keep their own reference to its index. */
+typedef struct vc_reference_image_set vc_reference_image_set_t;
+
+/** Why a reference image was rejected. Values are stable: append, never
+    renumber. */
+typedef enum vc_reference_image_issue {
+  VC_REFERENCE_IMAGE_ISSUE_NONE = 0,
+  /** Fewer than 64 pixels along a side, or too few pixels for its
+      details to be recognised. */
+  VC_REFERENCE_IMAGE_ISSUE_TOO_SMALL = 1,
+  /** Too few distinctive points, or all of them in a small part of it. */
+  VC_REFERENCE_IMAGE_ISSUE_TOO_LITTLE_TEXTURE = 2,
+  /** Its points look alike across the image (tiles, stripes, grids): a view
+      of it cannot be told apart from a shifted view. */
+  VC_REFERENCE_IMAGE_ISSUE_REPETITIVE_PATTERN = 3,
+  /** Another image in the set has this name. */
+  VC_REFERENCE_IMAGE_ISSUE_DUPLICATE_NAME = 4,
+  /** Another image in the set shows the same picture. */
+  VC_REFERENCE_IMAGE_ISSUE_DUPLICATE_CONTENT = 5,
+  /** The physical width is missing, zero, negative or not finite. */
+  VC_REFERENCE_IMAGE_ISSUE_INVALID_PHYSICAL_WIDTH = 6
+} vc_reference_image_issue_t;
+
+/** The number of vc_reference_image_issue_t values (0 .. COUNT - 1). */
+#define VC_REFERENCE_IMAGE_ISSUE_COUNT 7
+
+/** Static names, e.g. "VC_REFERENCE_IMAGE_ISSUE_TOO_SMALL"; unknown values
+    give "VC_REFERENCE_IMAGE_ISSUE_UNKNOWN". */
+VC_API const char *vc_reference_image_issue_name(
+    vc_reference_image_issue_t issue);
+
+/** What validating a reference image found. */
+typedef struct vc_reference_image_validation {
+  /** NONE when the image was accepted. */
+  vc_reference_image_issue_t issue;
+  /** 0..100: how well the image will be recognised and tracked (more,
+      better spread and more distinctive points score higher). */
+  int32_t quality;
+  /** Distinctive (ORB) points found over its scales. */
+  int32_t feature_count;
+  /** Fraction (0..1) of an 8 x 8 grid over the image holding points. */
+  float coverage;
+  /** Fraction (0..1) of points with a look-alike elsewhere in the image. */
+  float repetition;
+  /** For duplicate names and content: the index of the image already in the
+      set; -1 otherwise. */
+  int32_t duplicate_of;
+} vc_reference_image_validation_t;
+
+/** Creates an empty set; on failure *out_set is NULL and
+    vc_last_error_message() says why. */
+VC_API vc_status_t vc_reference_image_set_create(
+    vc_reference_image_set_t **out_set);
+
+VC_API void vc_reference_image_set_destroy(vc_reference_image_set_t *set);
+
+/** The message of the set's last failed call; "" if none failed. */
+VC_API const char *vc_reference_image_set_last_error_message(
+    const vc_reference_image_set_t *set);
+
+/** Validates a reference image and, when it has no issue, adds it.
+    - name: unique in the set, non-empty, NUL-terminated (copied).
+    - physical_width: metres along the image's width (> 0, finite); the
+      height follows from the aspect ratio.
+    - image: RGB8, BGR8 or GRAY8 (copied).
+    out_validation (may be NULL) is filled whenever the image could be
+    examined, also when it is rejected; *out_index (may be NULL) is its index
+    in the set, or -1. A rejected image returns VC_STATUS_INVALID_IMAGE
+    (too small, too little texture, repetitive, duplicate content) or
+    VC_STATUS_INVALID_ARGUMENT (name, physical width, a full set), with a
+    message naming the image and the reason. Adding after
+    vc_reference_image_set_build is allowed: build again before detecting. */
+VC_API vc_status_t vc_reference_image_set_add(
+    vc_reference_image_set_t *set, const char *name, float physical_width,
+    const vc_image_view_t *image,
+    vc_reference_image_validation_t *out_validation, int32_t *out_index);
+
+/** The number of images in the set. */
+VC_API vc_status_t vc_reference_image_set_get_count(
+    const vc_reference_image_set_t *set, int32_t *out_count);
+
+/** Builds the index over every image added so far (a vocabulary of their
+    points with an inverted file); needs at least one image.
+    Deterministic. */
+VC_API vc_status_t vc_reference_image_set_build(vc_reference_image_set_t *set);
+
+/** A reference image found in a view. */
+typedef struct vc_image_detection {
+  /** The image's index in its set and its name (owned by the set that was
+      built, valid while that set or a session using it lives and until the
+      next add to the set). */
+  int32_t reference_index;
+  const char *name;
+  /** The image's size in metres (height from the aspect ratio). */
+  float physical_width;
+  float physical_height;
+  /** The reference's top-left, top-right, bottom-right and bottom-left
+      corners in the view's pixels, (x, y) pairs. */
+  float corners[8];
+  /** Row-major 3x3 homography from the reference's pixels to the view's. */
+  float homography[9];
+  /** 0..1: the fraction of the reference's points expected in the view that
+      were found there and agree with the homography. */
+  float score;
+  /** Point correspondences that agree with the homography. */
+  int32_t inlier_count;
+  /** 1 when the image was recognised in this frame (from the set's index),
+      0 when it was followed from the previous frame. */
+  int32_t is_recognized;
+  /** The image's pose, ARKit's image-anchor frame: origin at its centre, +X
+      along its top edge to the right, +Y out of the image towards the
+      viewer, +Z down the image. The corners are the outer corners of the
+      reference's corner pixels (pixel centres are integers, as in OpenCV).
+      camera_from_image in ARKit camera axes;
+      world_from_image from the session's camera pose (equal to
+      camera_from_image from vc_reference_image_set_detect). Column-major. */
+  float camera_from_image[16];
+  float world_from_image[16];
+  /** In a session with depth: how far the depth puts the image over how far
+      its physical width puts it (> 1: the image is larger than said), like
+      ARKit's estimatedScaleFactor; 1 without depth. The pose keeps the given
+      width; with depth its tilt is taken from the depth. */
+  float estimated_scale_factor;
+} vc_image_detection_t;
+
+/** Finds the set's images in one view (needs vc_reference_image_set_build).
+    intrinsics may be NULL: then fx = fy = max(width, height) with the
+    principal point at the centre, which is only right for a ~53 degree
+    field of view, so poses are approximate. Results replace the previous
+    ones; read them with vc_reference_image_set_get_detections. */
+VC_API vc_status_t vc_reference_image_set_detect(
+    vc_reference_image_set_t *set, const vc_image_view_t *view,
+    const vc_camera_intrinsics_t *intrinsics);
+
+/** The detections of the last vc_reference_image_set_detect, best first
+    (count protocol). */
+VC_API vc_status_t vc_reference_image_set_get_detections(
+    const vc_reference_image_set_t *set, vc_image_detection_t *out_detections,
+    int32_t capacity, int32_t *out_count);
+
+/** Tunables of image recognition and tracking in a session. */
+typedef struct vc_image_options {
+  /** Images followed at once (0..VC_TRACKED_IMAGES_MAX); once this many are
+      followed, recognition pauses. Default 4, as ARKit. */
+  int32_t max_tracked_images;
+  /** Recognition runs on every Nth frame (1..120); the frames between only
+      follow images already found. Default 2. */
+  int32_t recognition_interval_frames;
+  /** Candidates verified with a homography per recognition (1..100). */
+  int32_t max_candidates;
+  /** Points (ORB) looked for in a frame (100..5000). */
+  int32_t query_features;
+  /** Correspondences agreeing with a homography before an image counts as
+      found (8..1000). */
+  int32_t min_inliers;
+  /** Points followed inside each tracked image (8..500). */
+  int32_t tracked_points;
+} vc_image_options_t;
+
+/* ------------------------------------------------------------------------ */
 /* Session                                                                  */
 /* ------------------------------------------------------------------------ */
 
@@ -580,6 +754,8 @@ typedef struct vc_session_options {
   vc_tracking_options_t tracking;
   /** Plane detection. */
   vc_plane_options_t planes;
+  /** Image recognition and tracking (used once reference images are set). */
+  vc_image_options_t images;
 } vc_session_options_t;
 
 VC_API void vc_session_options_init(vc_session_options_t *options);
@@ -615,6 +791,21 @@ VC_API vc_status_t vc_session_get_plane_anchors(const vc_session_t *session,
 /** The anchors removed during the last processed frame (count protocol). */
 VC_API vc_status_t vc_session_get_plane_anchor_removals(
     const vc_session_t *session, vc_plane_anchor_removal_t *out_removals,
+    int32_t capacity, int32_t *out_count);
+
+/** Makes the session look for the images of a built set from the next frame
+    on; NULL stops looking. Replaces the previous set (the run-time swap of
+    the active images): images followed from the previous set are dropped.
+    The session keeps its own reference to the set's index, so the set may
+    be changed or destroyed afterwards. */
+VC_API vc_status_t vc_session_set_reference_images(
+    vc_session_t *session, const vc_reference_image_set_t *set);
+
+/** The images found or followed in the last processed frame, in order of
+    reference index (count protocol). An image missing from the list is out
+    of sight; how long its anchor stays is the application's choice. */
+VC_API vc_status_t vc_session_get_tracked_images(
+    const vc_session_t *session, vc_image_detection_t *out_images,
     int32_t capacity, int32_t *out_count);
 
 /** What vc_session_raise_for_testing throws. */

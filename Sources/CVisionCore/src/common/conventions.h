@@ -74,6 +74,35 @@ inline Eigen::Isometry3d OpenCvCameraFromOpenCvCamera(
   return result;
 }
 
+// Reference images. Inside the core a picture's plane uses the object frame
+// of OpenCV's planar pose solvers: origin at the picture's centre, +X along
+// its top edge to the right, +Y down the picture, +Z into the picture (away
+// from the viewer). The public API uses ARKit's image-anchor frame: +X right,
+// +Y out of the picture towards the viewer, +Z down the picture. So
+//
+//   (x, y, z) in the anchor frame = (x, -z, y) in the plane frame.
+//
+// plane_from_anchor maps anchor coordinates to plane coordinates.
+inline Eigen::Matrix3d ImagePlaneFromImageAnchor() {
+  Eigen::Matrix3d result;
+  result << 1, 0, 0,  //
+      0, 0, 1,        //
+      0, -1, 0;
+  return result;
+}
+
+// The pose of an image anchor in ARKit camera axes, from the pose of the
+// picture's plane frame in OpenCV camera axes (what solvePnP returns).
+inline Eigen::Isometry3d ArkitCameraFromImageAnchor(
+    const Eigen::Isometry3d& opencv_camera_from_plane) {
+  Eigen::Isometry3d result = Eigen::Isometry3d::Identity();
+  result.linear() = CameraAxesFlip() * opencv_camera_from_plane.linear() *
+                    ImagePlaneFromImageAnchor();
+  result.translation() =
+      CameraAxesFlip() * opencv_camera_from_plane.translation();
+  return result;
+}
+
 // Loads a column-major 4x4 float matrix as the C API passes it (the layout
 // of simd_float4x4): element (row r, column c) is m[4 * c + r].
 inline Eigen::Matrix4d Matrix4dFromColumnMajor(const float m[16]) {

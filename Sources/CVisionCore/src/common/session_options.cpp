@@ -13,6 +13,7 @@ SessionOptions SessionOptions::FromC(const vc_session_options_t& options) {
   result.max_imu_samples_per_frame = options.max_imu_samples_per_frame;
   result.tracking = TrackingOptions::FromC(options.tracking);
   result.planes = PlaneOptions::FromC(options.planes);
+  result.images = ImageOptions::FromC(options.images);
   return result;
 }
 
@@ -22,6 +23,7 @@ void SessionOptions::ToC(vc_session_options_t* options) const {
   options->max_imu_samples_per_frame = max_imu_samples_per_frame;
   tracking.ToC(&options->tracking);
   planes.ToC(&options->planes);
+  images.ToC(&options->images);
 }
 
 void SessionOptions::Check() const {
@@ -33,6 +35,7 @@ void SessionOptions::Check() const {
               std::to_string(max_imu_samples_per_frame));
   tracking.Check();
   planes.Check();
+  images.Check();
 }
 
 }  // namespace vc

@@ -2,6 +2,7 @@
 // the C struct vc_session_options_t is checked against.
 #pragma once
 
+#include "common/image_options.h"
 #include "common/plane_options.h"
 #include "common/tracking_options.h"
 #include "vision_core/vision_core.h"
@@ -19,6 +20,7 @@ struct SessionOptions {
   int max_imu_samples_per_frame = 4096;
   TrackingOptions tracking;
   PlaneOptions planes;
+  ImageOptions images;
 
   static SessionOptions FromC(const vc_session_options_t& options);
   void ToC(vc_session_options_t* options) const;

@@ -6,6 +6,8 @@
 #include "frame/frame_input.h"
 #include "frame/image_statistics.h"
 #include "frame/light_estimate.h"
+#include "images/image_detection.h"
+#include "tracking/depth_sampler.h"
 #include "tracking/world_alignment.h"
 
 namespace vc {
@@ -39,7 +41,14 @@ const SessionOptions& Checked(const SessionOptions& options) {
 Session::Session(const SessionOptions& options)
     : options_(Checked(options)),
       tracker_(options_.tracking),
-      plane_map_(options_.planes) {}
+      plane_map_(options_.planes),
+      image_tracker_(options_.images) {}
+
+void Session::SetReferenceDatabase(
+    std::shared_ptr<const ReferenceDatabase> database) {
+  image_tracker_.SetDatabase(std::move(database));
+  tracked_images_.clear();
+}
 
 vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
   StageTimings& timings = pending_timings_;
@@ -128,6 +137,21 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
                                          : 1.0;
     pending_depth_.camera = camera;
     pending_depth_.world_from_camera = tracking.world_from_camera;
+  }
+
+  if (image_tracker_.database()) {
+    // Only allocation can fail here. The images' poses are relative to the
+    // camera; the world pose follows from the camera's, held or measured.
+    const DepthSampler depth(frame.depth, frame.depth_units_per_metre,
+                             options_.tracking);
+    image_tracker_.Process(gray_, camera, &depth, &timings);
+    tracked_images_.clear();
+    const auto& references = image_tracker_.database()->references();
+    for (const ImageObservation& observation : image_tracker_.observations()) {
+      tracked_images_.push_back(ToC(observation,
+                                    references[observation.reference_index],
+                                    tracking.world_from_camera));
+    }
   }
 
   // Commit. The tracker's commit can fail only before it changes anything;

@@ -5,10 +5,12 @@
 #include <cstdint>
 #include <deque>
 #include <limits>
+#include <memory>
 #include <opencv2/core.hpp>
 
 #include "common/session_options.h"
 #include "common/stage_timings.h"
+#include "images/image_tracker.h"
 #include "planes/plane_map.h"
 #include "planes/plane_segmenter.h"
 #include "raycast/depth_snapshot.h"
@@ -42,6 +44,13 @@ class Session {
   // measured, since its depth would be placed in the world wrongly.
   const DepthSnapshot& last_depth() const { return last_depth_; }
 
+  // The reference images to look for from the next frame on (nullptr:
+  // none), and the images found or followed in the last frame.
+  void SetReferenceDatabase(std::shared_ptr<const ReferenceDatabase> database);
+  const std::vector<vc_image_detection_t>& tracked_images() const {
+    return tracked_images_;
+  }
+
  private:
   SessionOptions options_;
   int64_t last_timestamp_ns_ = std::numeric_limits<int64_t>::min();
@@ -56,6 +65,8 @@ class Session {
   bool gravity_known_ = false;
   PlaneSegmenter plane_segmenter_;
   PlaneMap plane_map_;
+  ImageTracker image_tracker_;
+  std::vector<vc_image_detection_t> tracked_images_;
   StageTimings timings_;
   // Filled while a frame runs and swapped into timings_ once it succeeds; kept
   // as a member so its storage is reused.

@@ -1,0 +1,103 @@
+internal import CVisionCore
+
+extension WorldTrackingConfiguration {
+  /// Most reference images a session looks for at once: recognition stays
+  /// fast and reliable up to this many (ARKit's advice too). Applications
+  /// with more swap the active set with ``Session/setDetectionImages(_:)``.
+  public static let maximumDetectionImages = Int(VC_REFERENCE_IMAGES_MAX)
+
+  /// Image recognition and tracking's tunables; the defaults suit 640x480 at
+  /// 30 Hz.
+  public struct ImageOptions: Equatable, Sendable {
+    /// Recognition runs on every Nth frame, 1...120; the frames between only
+    /// follow pictures already found. Default 2: a picture coming into view
+    /// is found within two frames while recognition costs half its run time
+    /// per frame.
+    public var recognitionIntervalFrames: Int = 2
+    /// Seconds an anchor stays after its picture went out of sight
+    /// (``ImageAnchor/isTracked`` false), so content does not flicker; then it
+    /// is removed. >= 0. Default 1.
+    public var gracePeriod: Double = 1
+    /// Seconds a picture must be out of sight before ``ImageAnchor/isTracked``
+    /// turns false, so that a single missed frame does not flicker it;
+    /// 0...gracePeriod. Default 0.1.
+    public var trackingLossDelay: Double = 0.1
+    /// Candidates verified with a homography per recognition, 1...100. Default 3.
+    public var maximumCandidates: Int = 3
+    /// Points (ORB) looked for in a frame when recognising, 100...5000. Default 500.
+    public var recognitionFeatures: Int = 500
+    /// Correspondences agreeing with a homography before a picture counts
+    /// as found, 8...1000. Default 15.
+    public var minimumInliers: Int = 15
+    /// Points followed inside each tracked picture, 8...500. Default 60.
+    public var trackedPoints: Int = 60
+
+    public init() {}
+
+    func write(to options: inout vc_image_options_t, maximumTracked: Int) {
+      options.max_tracked_images = Int32(clamping: maximumTracked)
+      options.recognition_interval_frames = Int32(clamping: recognitionIntervalFrames)
+      options.max_candidates = Int32(clamping: maximumCandidates)
+      options.query_features = Int32(clamping: recognitionFeatures)
+      options.min_inliers = Int32(clamping: minimumInliers)
+      options.tracked_points = Int32(clamping: trackedPoints)
+    }
+  }
+
+  /// Checks the image settings; the pictures themselves are examined when a
+  /// session is created with them.
+  func validateImages() throws(ARSceneError) {
+    func require(_ ok: Bool, _ message: @autoclosure () -> String) throws(ARSceneError) {
+      if !ok { throw ARSceneError(.invalidArgument, message()) }
+    }
+    try require(
+      (0...Int(VC_TRACKED_IMAGES_MAX)).contains(maximumNumberOfTrackedImages),
+      "maximumNumberOfTrackedImages must be 0...\(VC_TRACKED_IMAGES_MAX), got "
+        + "\(maximumNumberOfTrackedImages)")
+    try Self.validateDetectionImages(detectionImages)
+    try require(
+      (1...120).contains(images.recognitionIntervalFrames),
+      "images.recognitionIntervalFrames must be 1...120, got \(images.recognitionIntervalFrames)")
+    try require(
+      images.gracePeriod.isFinite && images.gracePeriod >= 0,
+      "images.gracePeriod must be >= 0 seconds, got \(images.gracePeriod)")
+    try require(
+      images.trackingLossDelay.isFinite && images.trackingLossDelay >= 0
+        && images.trackingLossDelay <= images.gracePeriod,
+      "images.trackingLossDelay must be 0...gracePeriod (\(images.gracePeriod)) seconds, got "
+        + "\(images.trackingLossDelay)")
+    try require(
+      (1...100).contains(images.maximumCandidates),
+      "images.maximumCandidates must be 1...100, got \(images.maximumCandidates)")
+    try require(
+      (100...5000).contains(images.recognitionFeatures),
+      "images.recognitionFeatures must be 100...5000, got \(images.recognitionFeatures)")
+    try require(
+      (8...1000).contains(images.minimumInliers),
+      "images.minimumInliers must be 8...1000, got \(images.minimumInliers)")
+    try require(
+      (8...500).contains(images.trackedPoints),
+      "images.trackedPoints must be 8...500, got \(images.trackedPoints)")
+  }
+
+  /// At most ``maximumDetectionImages`` images with distinct names.
+  static func validateDetectionImages(_ images: [ReferenceImage]) throws(ARSceneError) {
+    guard images.count <= maximumDetectionImages else {
+      throw ARSceneError(
+        .invalidArgument,
+        "detectionImages holds \(images.count) reference images, but at most "
+          + "\(maximumDetectionImages) are active at once ('\(images[maximumDetectionImages].name)' "
+          + "is the \(maximumDetectionImages + 1)st); swap the active set with "
+          + "Session.setDetectionImages(_:)")
+    }
+    var seen: [String: Int] = [:]
+    for (index, image) in images.enumerated() {
+      if let first = seen[image.name] {
+        throw ARSceneError(
+          .invalidArgument,
+          "reference image '\(image.name)': duplicate name (images \(first) and \(index))")
+      }
+      seen[image.name] = index
+    }
+  }
+}

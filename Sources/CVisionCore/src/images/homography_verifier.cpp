@@ -1,0 +1,265 @@
+#include "images/homography_verifier.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <opencv2/calib3d.hpp>
+#include <opencv2/imgproc.hpp>
+#include <opencv2/video/tracking.hpp>
+
+#include "images/hamming.h"
+#include "images/homography_checks.h"
+
+namespace vc {
+namespace {
+
+constexpr uint64_t kRansacSeed = 0x1A6E5EED;
+// Enough when over a quarter of the matches are right (99% sure of a clean
+// sample); candidates with fewer right matches are not worth the time.
+constexpr int kRansacIterations = 300;
+// Retrieved matches are noisy at coarse pyramid levels: a wide threshold.
+constexpr double kCoarseThreshold = 6.0;
+// Guided matching: points within this many view pixels of where the
+// homography puts them, at most this Hamming distance.
+constexpr float kGuidedRadius = 10.0f;
+constexpr int kGuidedMaxDistance = 64;
+constexpr double kGuidedThreshold = 3.0;
+// Optical-flow refinement.
+constexpr int kFlowWindow = 21;
+constexpr int kFlowLevels = 2;
+constexpr double kFlowThreshold = 2.0;
+constexpr int kFlowMinPoints = 12;
+constexpr int kFlowIterations = 2;
+constexpr int kFlowMaxPoints = 150;
+// A refinement that moves a corner further than this (view pixels) from the
+// matched homography has locked onto something else.
+constexpr double kFlowMaxCornerShift = 15.0;
+
+int CountInsideView(const ReferenceImage& reference, const cv::Matx33d& h,
+                    int view_width, int view_height) {
+  int inside = 0;
+  for (const cv::Point2f& p : reference.points) {
+    const cv::Vec3d q = h * cv::Vec3d(p.x, p.y, 1.0);
+    if (q[2] <= 0) continue;
+    const double x = q[0] / q[2];
+    const double y = q[1] / q[2];
+    if (x >= 0 && y >= 0 && x < view_width && y < view_height) ++inside;
+  }
+  return inside;
+}
+
+double MaxCornerShift(const cv::Matx33d& a, const cv::Matx33d& b, int width,
+                      int height) {
+  std::array<cv::Point2d, 4> ca;
+  std::array<cv::Point2d, 4> cb;
+  if (!ProjectCorners(a, width, height, &ca) ||
+      !ProjectCorners(b, width, height, &cb)) {
+    return std::numeric_limits<double>::infinity();
+  }
+  double shift = 0;
+  for (int k = 0; k < 4; ++k) shift = std::max(shift, cv::norm(ca[k] - cb[k]));
+  return shift;
+}
+
+// Every reference point near where h puts it, matched to the closest view
+// descriptor there.
+void GuidedMatches(const ReferenceImage& reference, const ViewFeatures& view,
+                   const cv::Matx33d& h, std::vector<cv::Point2f>* from,
+                   std::vector<cv::Point2f>* to) {
+  std::vector<int> near;
+  for (size_t i = 0; i < reference.points.size(); ++i) {
+    const cv::Vec3d q =
+        h * cv::Vec3d(reference.points[i].x, reference.points[i].y, 1.0);
+    if (q[2] <= 0) continue;
+    const cv::Point2f p(float(q[0] / q[2]), float(q[1] / q[2]));
+    if (p.x < 0 || p.y < 0 || p.x >= view.gray.cols || p.y >= view.gray.rows) {
+      continue;
+    }
+    view.Near(p, kGuidedRadius, &near);
+    int best = -1;
+    int best_distance = kGuidedMaxDistance + 1;
+    const uint8_t* d = reference.descriptors.ptr<uint8_t>(int(i));
+    for (int k : near) {
+      const int distance = HammingDistance(d, view.descriptors.ptr<uint8_t>(k));
+      if (distance < best_distance) {
+        best_distance = distance;
+        best = k;
+      }
+    }
+    if (best < 0) continue;
+    from->push_back(reference.points[i]);
+    to->push_back(view.keypoints[best].pt);
+  }
+}
+
+}  // namespace
+
+bool FitHomography(const std::vector<cv::Point2f>& from,
+                   const std::vector<cv::Point2f>& to, double threshold,
+                   cv::Matx33d* h, std::vector<uint8_t>* inliers) {
+  if (from.size() < 4) return false;
+  cv::setRNGSeed(static_cast<int>(kRansacSeed));
+  std::vector<uint8_t> mask;
+  const cv::Mat fitted = cv::findHomography(from, to, cv::RANSAC, threshold,
+                                            mask, kRansacIterations, 0.995);
+  if (fitted.empty()) return false;
+  *h = cv::Matx33d(fitted);
+  if (inliers != nullptr) *inliers = std::move(mask);
+  return true;
+}
+
+bool RefineWithFlow(const ReferenceImage& reference, const cv::Mat& view_gray,
+                    cv::Matx33d* h) {
+  // Only the view's rectangle around the image's outline is warped into.
+  std::array<cv::Point2d, 4> corners;
+  if (!ProjectCorners(*h, reference.width, reference.height, &corners)) {
+    return false;
+  }
+  double x0 = corners[0].x, x1 = x0, y0 = corners[0].y, y1 = y0;
+  for (const cv::Point2d& c : corners) {
+    x0 = std::min(x0, c.x);
+    x1 = std::max(x1, c.x);
+    y0 = std::min(y0, c.y);
+    y1 = std::max(y1, c.y);
+  }
+  const int margin = kFlowWindow;
+  const cv::Rect roi =
+      cv::Rect(
+          cv::Point(int(std::floor(x0)) - margin, int(std::floor(y0)) - margin),
+          cv::Point(int(std::ceil(x1)) + margin, int(std::ceil(y1)) + margin)) &
+      cv::Rect(0, 0, view_gray.cols, view_gray.rows);
+  if (roi.width < 2 * kFlowWindow || roi.height < 2 * kFlowWindow) {
+    return false;
+  }
+  const cv::Mat view_roi = view_gray(roi);
+  // Track points away from the reference's border, where the warp is not
+  // mixed with what lies beyond it.
+  const double border = kFlowWindow / reference.working_scale;
+  std::vector<cv::Point2f> sources;
+  for (const cv::Point2f& p : reference.track_points) {
+    if (p.x >= border && p.y >= border && p.x <= reference.width - border &&
+        p.y <= reference.height - border) {
+      sources.push_back(p);
+    }
+  }
+  if (int(sources.size()) < kFlowMinPoints) return false;
+  // The strongest corners come first; more than this adds time, not
+  // accuracy.
+  if (int(sources.size()) > kFlowMaxPoints) sources.resize(kFlowMaxPoints);
+
+  const cv::Matx33d roi_from_view(1, 0, -roi.x, 0, 1, -roi.y, 0, 0, 1);
+  cv::Matx33d refined = *h;
+  cv::Mat warped;
+  std::vector<cv::Point2f> predicted;
+  std::vector<cv::Point2f> followed;
+  std::vector<uint8_t> status;
+  std::vector<float> error;
+  for (int iteration = 0; iteration < kFlowIterations; ++iteration) {
+    const cv::Matx33d roi_from_working =
+        roi_from_view * refined *
+        cv::Matx33d(1.0 / reference.working_scale, 0, 0, 0,
+                    1.0 / reference.working_scale, 0, 0, 0, 1);
+    cv::warpPerspective(reference.working_gray, warped, roi_from_working,
+                        roi.size(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+    // Printed pictures are lit differently from their files: match the
+    // warped image's mean and contrast to the view's.
+    cv::Scalar warped_mean, warped_std, view_mean, view_std;
+    cv::meanStdDev(warped, warped_mean, warped_std);
+    cv::meanStdDev(view_roi, view_mean, view_std);
+    const double gain = view_std[0] / std::max(1.0, warped_std[0]);
+    warped.convertTo(warped, CV_8U, gain, view_mean[0] - gain * warped_mean[0]);
+
+    predicted.clear();
+    std::vector<cv::Point2f> kept_sources;
+    for (const cv::Point2f& s : sources) {
+      const cv::Point2d p = Apply(roi_from_view * refined, s);
+      if (p.x < kFlowWindow / 2 || p.y < kFlowWindow / 2 ||
+          p.x > roi.width - 1 - kFlowWindow / 2 ||
+          p.y > roi.height - 1 - kFlowWindow / 2) {
+        continue;
+      }
+      predicted.emplace_back(float(p.x), float(p.y));
+      kept_sources.push_back(s);
+    }
+    if (int(predicted.size()) < kFlowMinPoints) return false;
+    followed = predicted;
+    cv::calcOpticalFlowPyrLK(
+        warped, view_roi, predicted, followed, status, error,
+        cv::Size(kFlowWindow, kFlowWindow), kFlowLevels,
+        cv::TermCriteria(cv::TermCriteria::COUNT | cv::TermCriteria::EPS, 20,
+                         0.01),
+        cv::OPTFLOW_USE_INITIAL_FLOW);
+    std::vector<cv::Point2f> from;
+    std::vector<cv::Point2f> to;
+    for (size_t k = 0; k < followed.size(); ++k) {
+      if (!status[k]) continue;
+      from.push_back(kept_sources[k]);
+      to.emplace_back(followed[k].x + roi.x, followed[k].y + roi.y);
+    }
+    cv::Matx33d fitted;
+    std::vector<uint8_t> inliers;
+    if (!FitHomography(from, to, kFlowThreshold, &fitted, &inliers)) {
+      return false;
+    }
+    if (std::count(inliers.begin(), inliers.end(), 1) < kFlowMinPoints) {
+      return false;
+    }
+    refined = fitted;
+  }
+  if (MaxCornerShift(refined, *h, reference.width, reference.height) >
+      kFlowMaxCornerShift) {
+    return false;
+  }
+  *h = refined;
+  return true;
+}
+
+std::optional<ImageObservation> VerifyCandidate(
+    const ReferenceImage& reference, const Candidate& candidate,
+    const ViewFeatures& view, const VerificationOptions& options) {
+  std::vector<cv::Point2f> from;
+  std::vector<cv::Point2f> to;
+  for (const PointMatch& m : candidate.matches) {
+    from.push_back(reference.points[m.reference_point]);
+    to.push_back(view.keypoints[m.view_point].pt);
+  }
+  cv::Matx33d h;
+  std::vector<uint8_t> inliers;
+  if (!FitHomography(from, to, kCoarseThreshold, &h, &inliers)) {
+    return std::nullopt;
+  }
+  if (std::count(inliers.begin(), inliers.end(), 1) < options.min_inliers ||
+      !PlausibleHomography(h, reference.width, reference.height, view.gray.cols,
+                           view.gray.rows)) {
+    return std::nullopt;
+  }
+
+  from.clear();
+  to.clear();
+  GuidedMatches(reference, view, h, &from, &to);
+  cv::Matx33d guided;
+  if (!FitHomography(from, to, kGuidedThreshold, &guided, &inliers)) {
+    return std::nullopt;
+  }
+  const int inlier_count =
+      static_cast<int>(std::count(inliers.begin(), inliers.end(), 1));
+  if (inlier_count < options.min_inliers ||
+      !PlausibleHomography(guided, reference.width, reference.height,
+                           view.gray.cols, view.gray.rows)) {
+    return std::nullopt;
+  }
+  if (options.refine_with_flow) RefineWithFlow(reference, view.gray, &guided);
+
+  ImageObservation observation;
+  observation.reference_index = candidate.reference_index;
+  observation.homography = guided;
+  observation.inlier_count = inlier_count;
+  const int expected =
+      CountInsideView(reference, guided, view.gray.cols, view.gray.rows);
+  observation.score =
+      expected > 0 ? std::min(1.0, double(inlier_count) / expected) : 0.0;
+  observation.recognized = true;
+  return observation;
+}
+
+}  // namespace vc

@@ -1,0 +1,41 @@
+// Recognition of reference images in one view: the view's ORB points,
+// candidates from the database's index, and geometric verification of the
+// best few.
+#pragma once
+
+#include <vector>
+
+#include "images/image_observation.h"
+#include "images/reference_database.h"
+#include "images/view_features.h"
+#include "tracking/pinhole_camera.h"
+
+namespace vc {
+
+struct RecognitionOptions {
+  int view_features = 500;
+  int view_levels = 6;
+  int max_candidates = 3;
+  int min_inliers = 15;
+  bool refine_with_flow = true;
+};
+
+class ImageRecognizer {
+ public:
+  explicit ImageRecognizer(const RecognitionOptions& options);
+
+  // The references found in gray, best score first; references flagged in
+  // skip (indexed by reference, may be empty) are not looked for. Each
+  // observation carries its pose for camera.
+  std::vector<ImageObservation> Recognize(const ReferenceDatabase& database,
+                                          const cv::Mat& gray,
+                                          const PinholeCamera& camera,
+                                          const std::vector<bool>& skip);
+
+ private:
+  RecognitionOptions options_;
+  ViewDescriber describer_;
+  ViewFeatures view_;
+};
+
+}  // namespace vc

@@ -1,0 +1,238 @@
+#include "images/image_tracker.h"
+
+#include <algorithm>
+#include <opencv2/video/tracking.hpp>
+
+#include "images/depth_plane_refinement.h"
+#include "images/homography_checks.h"
+#include "images/homography_verifier.h"
+#include "images/image_pose.h"
+
+namespace vc {
+namespace {
+
+constexpr int kFlowWindow = 21;
+constexpr int kFlowLevels = 3;
+constexpr double kTrackThreshold = 3.0;
+constexpr int kMinTrackInliers = 10;
+// Points are re-seeded when fewer than this fraction of the configured
+// number remain.
+constexpr double kReseedFraction = 0.7;
+// Seeds keep this far (view pixels) from the view's border and from each
+// other.
+constexpr float kSeedMargin = 12.0f;
+constexpr float kSeedSpacing = 10.0f;
+// Frames between re-alignments of a followed image with its reference.
+constexpr int kAlignmentInterval = 15;
+// A followed picture needs this many cells of a 5 x 5 grid over it in view
+// (a fifth of it).
+constexpr int kVisibilityGrid = 5;
+constexpr int kMinVisibleCells = 5;
+
+RecognitionOptions RecognitionFrom(const ImageOptions& options) {
+  RecognitionOptions result;
+  result.view_features = options.query_features;
+  result.max_candidates = options.max_candidates;
+  result.min_inliers = options.min_inliers;
+  return result;
+}
+
+}  // namespace
+
+ImageTracker::ImageTracker(const ImageOptions& options)
+    : options_(options), recognizer_(RecognitionFrom(options)) {}
+
+void ImageTracker::SetDatabase(
+    std::shared_ptr<const ReferenceDatabase> database) {
+  database_ = std::move(database);
+  tracked_.clear();
+  observations_.clear();
+  previous_pyramid_.clear();
+}
+
+void ImageTracker::Process(const cv::Mat& gray, const PinholeCamera& camera,
+                           const DepthSampler* depth, StageTimings* timings) {
+  observations_.clear();
+  if (!database_) {
+    previous_pyramid_.clear();
+    tracked_.clear();
+    return;
+  }
+  const int64_t frame = frame_index_++;
+  {
+    ScopedStageTimer timer(*timings, "imageTracking");
+    const bool need_pyramid =
+        !tracked_.empty() ||
+        (options_.max_tracked_images > 0 &&
+         frame % options_.recognition_interval_frames == 0);
+    if (need_pyramid) {
+      cv::buildOpticalFlowPyramid(
+          gray, pyramid_, cv::Size(kFlowWindow, kFlowWindow), kFlowLevels);
+    }
+    std::vector<TrackedImage> kept;
+    for (TrackedImage& image : tracked_) {
+      if (!previous_pyramid_.empty() && Follow(&image, gray)) {
+        kept.push_back(std::move(image));
+      }
+    }
+    tracked_ = std::move(kept);
+  }
+  {
+    ScopedStageTimer timer(*timings, "imageRecognition");
+    if (int(tracked_.size()) < options_.max_tracked_images &&
+        frame % options_.recognition_interval_frames == 0) {
+      Recognize(gray, camera);
+    }
+  }
+  ScopedStageTimer timer(*timings, "imagePoses");
+  for (const TrackedImage& image : tracked_) {
+    ImageObservation observation;
+    observation.reference_index = image.reference_index;
+    observation.homography = image.homography;
+    observation.inlier_count = image.inlier_count;
+    observation.score =
+        std::min(1.0, double(image.inlier_count) / options_.tracked_points);
+    observation.recognized = image.recognized;
+    const ReferenceImage& reference =
+        database_->references()[image.reference_index];
+    observation.camera_from_image =
+        CameraFromImage(reference, image.homography, camera);
+    if (depth != nullptr && !depth->empty()) {
+      const double scale =
+          RefineWithDepthPlane(reference, image.homography, *depth, camera,
+                               &observation.camera_from_image);
+      if (scale > 0) observation.estimated_scale_factor = scale;
+    }
+    observations_.push_back(observation);
+  }
+  std::sort(observations_.begin(), observations_.end(),
+            [](const ImageObservation& a, const ImageObservation& b) {
+              return a.reference_index < b.reference_index;
+            });
+  if (tracked_.empty()) {
+    previous_pyramid_.clear();
+  } else {
+    std::swap(previous_pyramid_, pyramid_);
+  }
+}
+
+bool ImageTracker::Follow(TrackedImage* image, const cv::Mat& gray) {
+  const ReferenceImage& reference =
+      database_->references()[image->reference_index];
+  image->recognized = false;
+  std::vector<cv::Point2f> next;
+  std::vector<uint8_t> status;
+  std::vector<float> error;
+  cv::calcOpticalFlowPyrLK(
+      previous_pyramid_, pyramid_, image->view_points, next, status, error,
+      cv::Size(kFlowWindow, kFlowWindow), kFlowLevels,
+      cv::TermCriteria(cv::TermCriteria::COUNT | cv::TermCriteria::EPS, 20,
+                       0.03));
+  std::vector<cv::Point2f> from;
+  std::vector<cv::Point2f> to;
+  for (size_t k = 0; k < next.size(); ++k) {
+    if (!status[k]) continue;
+    if (next[k].x < 0 || next[k].y < 0 || next[k].x > gray.cols - 1 ||
+        next[k].y > gray.rows - 1) {
+      continue;
+    }
+    from.push_back(image->reference_points[k]);
+    to.push_back(next[k]);
+  }
+  if (int(from.size()) < kMinTrackInliers) return false;
+  cv::Matx33d h;
+  std::vector<uint8_t> inliers;
+  if (!FitHomography(from, to, kTrackThreshold, &h, &inliers)) return false;
+  image->reference_points.clear();
+  image->view_points.clear();
+  for (size_t k = 0; k < from.size(); ++k) {
+    if (!inliers[k]) continue;
+    image->reference_points.push_back(from[k]);
+    image->view_points.push_back(to[k]);
+  }
+  image->inlier_count = static_cast<int>(image->reference_points.size());
+  if (image->inlier_count < kMinTrackInliers ||
+      !PlausibleHomography(h, reference.width, reference.height, gray.cols,
+                           gray.rows)) {
+    return false;
+  }
+  // A picture mostly out of view is followed on a sliver at its edge, where
+  // the homography (and so the pose) is poorly pinned: let it go.
+  int inside = 0;
+  for (int row = 0; row < kVisibilityGrid; ++row) {
+    for (int column = 0; column < kVisibilityGrid; ++column) {
+      const cv::Point2d p =
+          Apply(h, {reference.width * (column + 0.5) / kVisibilityGrid,
+                    reference.height * (row + 0.5) / kVisibilityGrid});
+      inside += p.x >= 0 && p.y >= 0 && p.x < gray.cols && p.y < gray.rows;
+    }
+  }
+  if (inside < kMinVisibleCells) return false;
+  image->homography = h;
+  // Staggered by reference so that several images do not re-align on the
+  // same frame.
+  if (++image->frames_since_alignment >=
+      kAlignmentInterval + image->reference_index % kAlignmentInterval) {
+    image->frames_since_alignment = 0;
+    if (RefineWithFlow(reference, gray, &image->homography)) {
+      // Points found relative to the drifted homography are re-placed.
+      for (size_t k = 0; k < image->view_points.size(); ++k) {
+        const cv::Point2d p =
+            Apply(image->homography, image->reference_points[k]);
+        image->view_points[k] = cv::Point2f(float(p.x), float(p.y));
+      }
+    }
+  }
+  if (image->inlier_count < kReseedFraction * options_.tracked_points) {
+    Seed(image, gray.cols, gray.rows);
+  }
+  return true;
+}
+
+void ImageTracker::Seed(TrackedImage* image, int view_width,
+                        int view_height) const {
+  const ReferenceImage& reference =
+      database_->references()[image->reference_index];
+  for (const cv::Point2f& source : reference.track_points) {
+    if (int(image->view_points.size()) >= options_.tracked_points) break;
+    const cv::Vec3d q = image->homography * cv::Vec3d(source.x, source.y, 1.0);
+    if (q[2] <= 0) continue;
+    const cv::Point2f p(float(q[0] / q[2]), float(q[1] / q[2]));
+    if (p.x < kSeedMargin || p.y < kSeedMargin ||
+        p.x > view_width - 1 - kSeedMargin ||
+        p.y > view_height - 1 - kSeedMargin) {
+      continue;
+    }
+    bool crowded = false;
+    for (const cv::Point2f& existing : image->view_points) {
+      const cv::Point2f gap = existing - p;
+      if (gap.dot(gap) < kSeedSpacing * kSeedSpacing) {
+        crowded = true;
+        break;
+      }
+    }
+    if (crowded) continue;
+    image->reference_points.push_back(source);
+    image->view_points.push_back(p);
+  }
+}
+
+void ImageTracker::Recognize(const cv::Mat& gray, const PinholeCamera& camera) {
+  std::vector<bool> skip(database_->references().size(), false);
+  for (const TrackedImage& image : tracked_) skip[image.reference_index] = true;
+  const std::vector<ImageObservation> found =
+      recognizer_.Recognize(*database_, gray, camera, skip);
+  for (const ImageObservation& observation : found) {
+    if (int(tracked_.size()) >= options_.max_tracked_images) break;
+    TrackedImage image;
+    image.reference_index = observation.reference_index;
+    image.homography = observation.homography;
+    image.inlier_count = observation.inlier_count;
+    image.recognized = true;
+    Seed(&image, gray.cols, gray.rows);
+    if (int(image.view_points.size()) < kMinTrackInliers) continue;
+    tracked_.push_back(std::move(image));
+  }
+}
+
+}  // namespace vc

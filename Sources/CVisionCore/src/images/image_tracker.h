@@ -1,0 +1,79 @@
+// Image recognition and tracking inside a session. Images already found are
+// followed every frame: optical flow carries points inside each image from
+// the last frame to this one and a homography is refitted to them; every
+// few frames each image is also re-aligned with its reference so that the
+// followed homography cannot drift. Recognition (the expensive part) runs
+// on every Nth frame only, and only while fewer than the maximum number of
+// images are followed. Not thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <opencv2/core.hpp>
+#include <vector>
+
+#include "common/image_options.h"
+#include "common/stage_timings.h"
+#include "images/image_observation.h"
+#include "images/image_recognizer.h"
+#include "images/reference_database.h"
+#include "tracking/depth_sampler.h"
+#include "tracking/pinhole_camera.h"
+
+namespace vc {
+
+class ImageTracker {
+ public:
+  explicit ImageTracker(const ImageOptions& options);
+
+  // The references to look for from the next frame on (nullptr: none).
+  // Images followed so far are dropped.
+  void SetDatabase(std::shared_ptr<const ReferenceDatabase> database);
+  const std::shared_ptr<const ReferenceDatabase>& database() const {
+    return database_;
+  }
+
+  // Advances by one frame; records "imageTracking", "imageRecognition"
+  // (zero on frames without recognition, so that averages are amortised)
+  // and "imagePoses".
+  // depth (may be NULL) refines each image's tilt and gives its scale
+  // factor.
+  void Process(const cv::Mat& gray, const PinholeCamera& camera,
+               const DepthSampler* depth, StageTimings* timings);
+
+  // The images found or followed in the last frame, by reference index.
+  const std::vector<ImageObservation>& observations() const {
+    return observations_;
+  }
+
+ private:
+  struct TrackedImage {
+    int reference_index = 0;
+    cv::Matx33d homography = cv::Matx33d::eye();
+    // Followed points: where they are on the reference (given pixels) and
+    // where they were in the last frame.
+    std::vector<cv::Point2f> reference_points;
+    std::vector<cv::Point2f> view_points;
+    int inlier_count = 0;
+    // Frames since the last re-alignment with the reference.
+    int frames_since_alignment = 0;
+    bool recognized = false;
+  };
+
+  // Carries one image into the new frame; false when it is lost.
+  bool Follow(TrackedImage* image, const cv::Mat& gray);
+  // Tops the image's points up to the configured number.
+  void Seed(TrackedImage* image, int view_width, int view_height) const;
+  void Recognize(const cv::Mat& gray, const PinholeCamera& camera);
+
+  ImageOptions options_;
+  std::shared_ptr<const ReferenceDatabase> database_;
+  ImageRecognizer recognizer_;
+  std::vector<TrackedImage> tracked_;
+  std::vector<ImageObservation> observations_;
+  std::vector<cv::Mat> previous_pyramid_;
+  std::vector<cv::Mat> pyramid_;
+  int64_t frame_index_ = 0;
+};
+
+}  // namespace vc

@@ -1,0 +1,83 @@
+import Foundation
+import XCTest
+
+/// Replay and eval of the synthetic image scenario (the room's pictures among
+/// 100 references): image anchor events and issue 6's scores. Uses the
+/// release build (100 references and a few hundred frames).
+final class ImageReplayCommandTests: XCTestCase {
+  private var directory: URL!
+
+  override func setUpWithError() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("image-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  private func synthesize(_ executable: URL) throws -> String {
+    let path = directory.appendingPathComponent("image").path
+    let result = try CommandRunner.run(
+      [
+        "dataset", "synth", "--scene", "room", "--scenario", "image", "--frames", "180",
+        "--out", path, "--quiet",
+      ], executable: executable)
+    XCTAssertEqual(result.status, 0, result.stderr)
+    return path
+  }
+
+  func testReplayEmitsImageAnchorsFromTheSequencesReferences() throws {
+    let executable = try CommandRunner.releaseExecutable()
+    let sequence = try synthesize(executable)
+    let result = try CommandRunner.run(
+      ["replay", sequence, "--events", "-", "--no-timings", "--quiet"], executable: executable)
+    XCTAssertEqual(result.status, 0, result.stderr)
+    var added: [String] = []
+    var trackedStates = Set<Bool>()
+    for line in result.stdout.split(separator: "\n") {
+      let event = try XCTUnwrap(
+        JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      guard let anchor = event["anchor"] as? [String: Any], anchor["kind"] as? String == "image"
+      else { continue }
+      let name = try XCTUnwrap(anchor["name"] as? String)
+      XCTAssertEqual((anchor["transform"] as? [Double])?.count, 16)
+      trackedStates.insert(try XCTUnwrap(anchor["isTracked"] as? Bool))
+      if event["type"] as? String == "anchorAdded" { added.append(name) }
+    }
+    XCTAssertFalse(added.isEmpty, "the pan shows the room's pictures")
+    XCTAssertFalse(added.contains { $0.hasPrefix("distractor-") }, "\(added)")
+    XCTAssertEqual(Set(added).count, added.count, "one anchor per picture: \(added)")
+    XCTAssertTrue(trackedStates.contains(true))
+
+    // The same replay twice gives the same bytes.
+    let again = try CommandRunner.run(
+      ["replay", sequence, "--events", "-", "--no-timings", "--quiet"], executable: executable)
+    XCTAssertEqual(again.stdout, result.stdout)
+  }
+
+  func testEvalScoresImageAnchorsAgainstTheAnnotations() throws {
+    let executable = try CommandRunner.releaseExecutable()
+    let sequence = try synthesize(executable)
+    let result = try CommandRunner.run(["eval", sequence], executable: executable)
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    // Both posters the pan passes come close enough and are recognised;
+    // the portrait's pose relative to the camera is within 1 cm and 1 degree
+    // (median over the frames it is tracked). The landscape poster's is not
+    // yet (about 6 cm and 2 degrees at the pan's far end).
+    for name in ["poster-landscape", "poster-portrait"] {
+      let row = try XCTUnwrap(lines.first { $0.hasPrefix("  \(name) ") }, result.stdout)
+      let cells = row.split(separator: " ").map(String.init)
+      XCTAssertEqual(cells.count, 8, row)
+      XCTAssertNotEqual(cells[1], "-", "\(name) covers 10% of the image: \(row)")
+      XCTAssertNotEqual(cells[2], "-", "\(name) is recognised: \(row)")
+      if name == "poster-portrait" {
+        XCTAssertLessThanOrEqual(try XCTUnwrap(Int(cells[3])), 3, row)
+        XCTAssertLessThanOrEqual(try XCTUnwrap(Double(cells[4])), 1.0, "cm p50: \(row)")
+        XCTAssertLessThanOrEqual(try XCTUnwrap(Double(cells[6])), 1.0, "deg p50: \(row)")
+      }
+    }
+    XCTAssertTrue(lines.contains { $0.hasPrefix("  false positives: ") }, result.stdout)
+  }
+}
