@@ -73,6 +73,10 @@ class PlaneMap {
     // views show enough of it, as flat as one surface.
     double best_segment_area = 0;
     int flat_views = 0;
+    // Flat views that did not lie on the plane so far (see the .cpp).
+    int stray_views = 0;
+    // The normal of the last flat view, zero before the first.
+    Eigen::Vector3d last_view_normal = Eigen::Vector3d::Zero();
     PlaneClass classification;
     bool removed = false;
     // What was last reported, and whether it must be recomputed.
@@ -95,6 +99,8 @@ class PlaneMap {
     double offset = 0;
     PlaneMoments moments;
     double area = 0;
+    // The sensor's depth noise at the segment's centroid, metres.
+    double depth_noise = 0;
     // Large, and as flat as the sensor's noise at its depth allows.
     bool flat_view = false;
     // Footprint quads' corners on the plane, world coordinates, 4 per quad.
@@ -102,7 +108,7 @@ class PlaneMap {
   };
 
   bool ToWorld(const PlaneSegment& segment, const PinholeCamera& camera,
-               const Eigen::Isometry3d& world_from_opencv,
+               const Eigen::Isometry3d& world_from_opencv, bool gravity_known,
                WorldSegment* out) const;
   // The anchor the segment belongs to, or -1.
   int Associate(const WorldSegment& segment) const;
