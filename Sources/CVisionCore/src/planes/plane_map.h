@@ -7,9 +7,11 @@
 //    or touches; it then adds its points to the anchor's plane fit and its
 //    footprint to the anchor's occupancy grid;
 //  - an unmatched segment starts a candidate, which becomes an anchor (and
-//    gets the next id) once it has been seen in two frames and covers
-//    min_anchor_area;
-//  - two anchors that turn out to be one surface merge: the lower id absorbs
+//    gets the next id) once it has been seen in three frames, covers
+//    min_anchor_area and has two flat, level views that agree with its plane
+//    and with each other, twice as many as the flat views that did not;
+//  - two anchors that turn out to be one surface merge (coplanar and
+//    touching, or parallel within 8 cm and overlapping): the lower id absorbs
 //    the other, which is reported as removed;
 //  - extent and boundary come from the occupancy grid, the classification
 //    from the geometry relative to gravity (see plane_classifier.h);
