@@ -34,6 +34,11 @@ constexpr int kMergeReachCells = kAssociateReachCells;
 constexpr double kGapMergeAngleDegrees = 2.0;
 constexpr double kGapMergeDistance = 0.02;
 constexpr double kGapMergeReach = 0.6;
+// Two published anchors whose seen regions touch or overlap, within 2
+// degrees, are one surface up to 8 cm apart: a far wall's first, noisy
+// views can settle a few centimetres off the plane its nearer views find
+// later, and two parallel surfaces that close, side by side, are rare.
+constexpr double kOverlapMergeDistance = 0.08;
 // There is one floor: upward planes within 4 cm of a floor's height join it
 // wherever they are, and two anchors both classified floor (within the
 // classifier's 10 cm of each other) are one, whatever drift set them apart.
@@ -51,10 +56,29 @@ constexpr int kMergeInterval = 4;
 // sigma or less). One unseen this long is forgotten.
 constexpr int kFramesToPublish = 3;
 constexpr int kFlatViewsToPublish = 2;
-constexpr double kMinViewArea = 0.18;
+constexpr double kMinViewArea = 0.35;
 constexpr double kFlatViewSigmas = 0.8;
 constexpr double kFlatViewFloor = 0.0015;
+// A flat view's normal is within 2 degrees of the alignment it claims
+// (with gravity known): walls and floors are level to within a degree, and
+// the tracker's gravity as close; tilted relief is not.
+constexpr double kFlatViewTiltDegrees = 2.0;
+constexpr double kLargeViewArea = 1.0;
+constexpr double kLargeViewSigmas = 1.5;
 constexpr int kCandidateLifetimeFrames = 30;
+// A flat view supports a candidate only when it lies on the candidate's
+// plane as one surface seen again would: its centroid within 1.5 cm + half
+// the depth noise of the plane, its normal within 3 degrees. Relief too
+// fine for one view to resolve (blocks a few centimetres apart seen from
+// metres away) passes as flat in each view but lands somewhere else each
+// time; a candidate needs twice as many agreeing flat views as others.
+constexpr double kConsistentDistance = 0.015;
+constexpr double kConsistentSigmas = 0.5;
+constexpr double kConsistentAngleDegrees = 3.0;
+// Successive flat views of one surface see its normal within 1.5 degrees
+// of each other (the tracker's frame-to-frame rotation error is far less).
+constexpr double kSuccessiveViewDegrees = 1.5;
+constexpr int kConsistencyRatio = 2;
 // A changing anchor's extent and boundary are recomputed at most every
 // 5 frames (at once when it is new, merged or reclassified).
 constexpr int kPublishInterval = 5;
@@ -142,7 +166,7 @@ void PlaneMap::Integrate(const std::vector<PlaneSegment>& segments,
       WorldFromOpenCvCamera(world_from_camera);
   WorldSegment world;
   for (const PlaneSegment& segment : segments) {
-    if (!ToWorld(segment, camera, world_from_opencv, &world)) {
+    if (!ToWorld(segment, camera, world_from_opencv, gravity_known, &world)) {
       continue;
     }
     const int index = Associate(world);
@@ -158,6 +182,7 @@ void PlaneMap::Integrate(const std::vector<PlaneSegment>& segments,
   const auto ready = [&](const Anchor& anchor) {
     return anchor.id == 0 && anchor.frames_seen >= kFramesToPublish &&
            anchor.flat_views >= kFlatViewsToPublish &&
+           anchor.flat_views >= kConsistencyRatio * anchor.stray_views &&
            anchor.grid.area() >= options_.min_anchor_area;
   };
   if (frame_index_ - merge_frame_ >= kMergeInterval ||
@@ -187,7 +212,7 @@ void PlaneMap::Integrate(const std::vector<PlaneSegment>& segments,
 
 bool PlaneMap::ToWorld(const PlaneSegment& segment, const PinholeCamera& camera,
                        const Eigen::Isometry3d& world_from_opencv,
-                       WorldSegment* out) const {
+                       bool gravity_known, WorldSegment* out) const {
   const Eigen::Matrix3d& rotation = world_from_opencv.linear();
   const Eigen::Vector3d& translation = world_from_opencv.translation();
   const Eigen::Vector3d normal = rotation * segment.normal;
@@ -206,6 +231,8 @@ bool PlaneMap::ToWorld(const PlaneSegment& segment, const PinholeCamera& camera,
   out->normal = normal;
   out->offset = segment.offset - normal.dot(translation);
   out->area = segment.area;
+  out->depth_noise =
+      options_.depth_noise * segment.centroid.z() * segment.centroid.z();
   // The noise's RMS over the segment's points: sigma = depth_noise z^2, so
   // E[sigma^2] = depth_noise^2 E[z^4], with E[z^4] from the depths' mean and
   // variance as for a normal spread (a wall seen obliquely spans depths).
@@ -216,9 +243,17 @@ bool PlaneMap::ToWorld(const PlaneSegment& segment, const PinholeCamera& camera,
       options_.depth_noise *
       std::sqrt(mean_z * mean_z * mean_z * mean_z +
                 6 * mean_z * mean_z * var_z + 3 * var_z * var_z);
+  const double tilt_sine = std::sin(kFlatViewTiltDegrees * kDegrees);
+  const bool level =
+      !gravity_known || (out->alignment == VC_PLANE_ALIGNMENT_HORIZONTAL
+                             ? std::sqrt(1.0 - vertical * vertical) <= tilt_sine
+                             : vertical <= tilt_sine);
   out->flat_view =
-      segment.area >= kMinViewArea &&
-      segment.rms_distance <= kFlatViewSigmas * noise_rms + kFlatViewFloor;
+      level &&
+      ((segment.area >= kMinViewArea &&
+        segment.rms_distance <= kFlatViewSigmas * noise_rms + kFlatViewFloor) ||
+       (segment.area >= kLargeViewArea &&
+        segment.rms_distance <= kLargeViewSigmas * noise_rms + kFlatViewFloor));
   // Each point weighs its share of the area, so near and far views count by
   // the surface they show, not by their pixel count; far views, whose depth
   // noise grows with z^2, count less (half at 2 m, a sixth at 3 m), so
@@ -326,6 +361,16 @@ void PlaneMap::MarkFootprint(const std::vector<Eigen::Vector3d>& corners,
 
 void PlaneMap::Fuse(const WorldSegment& segment, Anchor* anchor,
                     bool gravity_known) {
+  // Agreement with the plane so far, before this view moves it.
+  const bool agrees =
+      std::abs(anchor->normal.dot(segment.moments.mean()) + anchor->offset) <=
+          kConsistentDistance + kConsistentSigmas * segment.depth_noise &&
+      anchor->normal.dot(segment.normal) >=
+          std::cos(kConsistentAngleDegrees * kDegrees) &&
+      (anchor->last_view_normal.isZero() ||
+       anchor->last_view_normal.dot(segment.normal) >=
+           std::cos(kSuccessiveViewDegrees * kDegrees));
+  if (segment.flat_view) anchor->last_view_normal = segment.normal;
   anchor->moments.Add(segment.moments);
   Refit(anchor, gravity_known);
   MarkFootprint(segment.corners, anchor);
@@ -334,10 +379,12 @@ void PlaneMap::Fuse(const WorldSegment& segment, Anchor* anchor,
     ++anchor->frames_seen;
   }
   anchor->last_seen_frame = frame_index_;
-  if (segment.flat_view) {
+  if (segment.flat_view && agrees) {
     anchor->best_segment_area =
         std::max(anchor->best_segment_area, segment.area);
     ++anchor->flat_views;
+  } else if (segment.flat_view) {
+    ++anchor->stray_views;
   }
   anchor->distance_valid = false;
   anchor->dirty = true;
@@ -357,6 +404,7 @@ void PlaneMap::StartCandidate(const WorldSegment& segment, bool gravity_known) {
   if (segment.flat_view) {
     anchor.best_segment_area = segment.area;
     anchor.flat_views = 1;
+    anchor.last_view_normal = segment.normal;
   }
   Refit(&anchor, gravity_known);
   MarkFootprint(segment.corners, &anchor);
@@ -422,8 +470,12 @@ bool PlaneMap::OneSurface(const Anchor& a, const Anchor& b,
   if (distance <= kMergeDistance) {
     reach = kMergeReachCells * a.grid.cell_metres();
   }
-  if (a.id != 0 && b.id != 0 && distance <= kGapMergeDistance &&
-      cos_angle >= std::cos(kGapMergeAngleDegrees * kDegrees)) {
+  const bool published = a.id != 0 && b.id != 0;
+  const bool parallel = cos_angle >= std::cos(kGapMergeAngleDegrees * kDegrees);
+  if (published && parallel && distance <= kOverlapMergeDistance) {
+    reach = std::max(reach, 0.0);
+  }
+  if (published && parallel && distance <= kGapMergeDistance) {
     reach = kGapMergeReach;
   }
   const auto is_floor = [](const Anchor& anchor) {
@@ -475,7 +527,12 @@ void PlaneMap::Absorb(Anchor* survivor, Anchor* absorbed, bool gravity_known) {
   }
   survivor->best_segment_area =
       std::max(survivor->best_segment_area, absorbed->best_segment_area);
-  survivor->flat_views += absorbed->flat_views;
+  // Candidates merged are support seen apart, never checked against each
+  // other: the merged candidate counts the better one's flat views.
+  survivor->flat_views =
+      survivor->id == 0 ? std::max(survivor->flat_views, absorbed->flat_views)
+                        : survivor->flat_views + absorbed->flat_views;
+  survivor->stray_views += absorbed->stray_views;
   survivor->distance_valid = false;
   survivor->dirty = true;
   survivor->publish_now = true;

@@ -7,9 +7,11 @@
 //    or touches; it then adds its points to the anchor's plane fit and its
 //    footprint to the anchor's occupancy grid;
 //  - an unmatched segment starts a candidate, which becomes an anchor (and
-//    gets the next id) once it has been seen in two frames and covers
-//    min_anchor_area;
-//  - two anchors that turn out to be one surface merge: the lower id absorbs
+//    gets the next id) once it has been seen in three frames, covers
+//    min_anchor_area and has two flat, level views that agree with its plane
+//    and with each other, twice as many as the flat views that did not;
+//  - two anchors that turn out to be one surface merge (coplanar and
+//    touching, or parallel within 8 cm and overlapping): the lower id absorbs
 //    the other, which is reported as removed;
 //  - extent and boundary come from the occupancy grid, the classification
 //    from the geometry relative to gravity (see plane_classifier.h);
@@ -73,6 +75,10 @@ class PlaneMap {
     // views show enough of it, as flat as one surface.
     double best_segment_area = 0;
     int flat_views = 0;
+    // Flat views that did not lie on the plane so far (see the .cpp).
+    int stray_views = 0;
+    // The normal of the last flat view, zero before the first.
+    Eigen::Vector3d last_view_normal = Eigen::Vector3d::Zero();
     PlaneClass classification;
     bool removed = false;
     // What was last reported, and whether it must be recomputed.
@@ -95,6 +101,8 @@ class PlaneMap {
     double offset = 0;
     PlaneMoments moments;
     double area = 0;
+    // The sensor's depth noise at the segment's centroid, metres.
+    double depth_noise = 0;
     // Large, and as flat as the sensor's noise at its depth allows.
     bool flat_view = false;
     // Footprint quads' corners on the plane, world coordinates, 4 per quad.
@@ -102,7 +110,7 @@ class PlaneMap {
   };
 
   bool ToWorld(const PlaneSegment& segment, const PinholeCamera& camera,
-               const Eigen::Isometry3d& world_from_opencv,
+               const Eigen::Isometry3d& world_from_opencv, bool gravity_known,
                WorldSegment* out) const;
   // The anchor the segment belongs to, or -1.
   int Associate(const WorldSegment& segment) const;

@@ -15,18 +15,20 @@ constexpr double kMinValidFraction = 0.5;
 // sensor noise at its depth, plus 2 mm for quantisation and rendering.
 constexpr double kResidualSigmas = 2.0;
 constexpr double kResidualFloor = 0.002;
-// Neighbouring pixels on a surface seen at up to 80 degrees of incidence
-// differ by z tan(80) / f; more than that (plus noise) is a depth edge.
-constexpr double kJumpTangent = 6.0;
-constexpr double kJumpSigmas = 4.0;
+// Neighbouring pixels' departures from the cell's plane differ by noise
+// alone (sqrt 2 sigma); beyond 5 sigma + 5 mm it is a depth edge.
+constexpr double kJumpSigmas = 5.0;
+constexpr double kJumpFloor = 0.005;
 // Growing: a cell joins a region when its normal is within 15 degrees of the
-// region's and its centroid within 4 sigma + 1 cm of the region's plane.
+// region's and its centroid within 1.5 sigma + 5 mm of the region's plane (a
+// centroid averages hundreds of pixels, so one surface's cells lie far closer
+// than that; blocks a few centimetres proud of it do not).
 // Merging adjacent regions asks for 10 degrees. Border pixels join within
 // 2 sigma + 5 mm.
 constexpr double kGrowAngleDegrees = 15.0;
 constexpr double kMergeAngleDegrees = 10.0;
-constexpr double kPlaneDistanceSigmas = 4.0;
-constexpr double kPlaneDistanceFloor = 0.01;
+constexpr double kPlaneDistanceSigmas = 1.5;
+constexpr double kPlaneDistanceFloor = 0.005;
 constexpr double kBorderSigmas = 2.0;
 constexpr double kBorderFloor = 0.005;
 // A region's RMS residual may be at most twice its cells' (see
@@ -263,32 +265,43 @@ PlaneMoments PlaneSegmenter::CellMoments(
                                 reference);
 }
 
-bool PlaneSegmenter::HasDepthJump(int row, int column, double z,
-                                  const PlaneOptions& options) const {
+bool PlaneSegmenter::HasDepthJump(int row, int column, const PlaneFit& fit,
+                                  double z, const PlaneOptions& options) const {
   const int cs = cell_size_;
-  const double pixel_angle = std::abs(ray_x_[1] - ray_x_[0]);
-  const double limit =
-      kJumpTangent * z * pixel_angle + kJumpSigmas * Sigma(options, z);
+  // Each pixel's depth minus the depth the cell's plane predicts on its ray:
+  // along a surface, neighbours' differences are noise whatever the slope
+  // (a grazing wall's pixels step a lot, all as predicted); a step between
+  // two surfaces shows as a difference well beyond it.
+  const double limit = kJumpSigmas * Sigma(options, z) + kJumpFloor;
+  const auto step_beyond = [&](const float* depths, int stride,
+                               const double* rays_x, const double* rays_y,
+                               int ray_stride_x, int ray_stride_y) {
+    double previous = 0;
+    bool has_previous = false;
+    for (int k = 0; k < cs; ++k) {
+      const float current = depths[k * stride];
+      if (!(current > 0)) continue;
+      const double along = fit.normal.x() * rays_x[k * ray_stride_x] +
+                           fit.normal.y() * rays_y[k * ray_stride_y] +
+                           fit.normal.z();
+      // Rays nearly parallel to the plane predict nothing useful.
+      if (std::abs(along) < 1e-3) return true;
+      const double residual = current + fit.offset / along;
+      if (has_previous && std::abs(residual - previous) > limit) return true;
+      previous = residual;
+      has_previous = true;
+    }
+    return false;
+  };
   // The middle row and the middle column, as CAPE checks them.
-  const float* middle_row = depth_[row * cs + cs / 2] + column * cs;
-  float previous = 0;
-  for (int k = 0; k < cs; ++k) {
-    const float current = middle_row[k];
-    if (current > 0) {
-      if (previous > 0 && std::abs(current - previous) > limit) return true;
-      previous = current;
-    }
-  }
-  previous = 0;
-  const int u = column * cs + cs / 2;
-  for (int k = 0; k < cs; ++k) {
-    const float current = depth_(row * cs + k, u);
-    if (current > 0) {
-      if (previous > 0 && std::abs(current - previous) > limit) return true;
-      previous = current;
-    }
-  }
-  return false;
+  const int v_middle = row * cs + cs / 2;
+  const int u_middle = column * cs + cs / 2;
+  const int u0 = column * cs;
+  const int v0 = row * cs;
+  return step_beyond(depth_[v_middle] + u0, 1, ray_x_.data() + u0,
+                     ray_y_.data() + v_middle, 1, 0) ||
+         step_beyond(&depth_(v0, u_middle), static_cast<int>(depth_.step1()),
+                     ray_x_.data() + u_middle, ray_y_.data() + v0, 0, 1);
 }
 
 void PlaneSegmenter::FitCells(const PlaneOptions& options) {
@@ -305,7 +318,7 @@ void PlaneSegmenter::FitCells(const PlaneOptions& options) {
     if (cell.fit.mse > limit * limit) continue;
     const int row = static_cast<int>(i) / grid_columns_;
     const int column = static_cast<int>(i) % grid_columns_;
-    cell.planar = !HasDepthJump(row, column, z, options);
+    cell.planar = !HasDepthJump(row, column, cell.fit, z, options);
   }
 }
 

@@ -64,9 +64,9 @@ class PlaneSegmenter {
   // have none.
   float ReferenceDepth(int row, int column) const;
   void FitCells(const PlaneOptions& options);
-  // Whether the cell's middle row or column steps by more than a surface
-  // seen at a steep angle would (z: the cell's mean depth).
-  bool HasDepthJump(int row, int column, double z,
+  // Whether the cell's middle row or column steps away from the cell's
+  // plane by more than the noise at its mean depth z allows.
+  bool HasDepthJump(int row, int column, const PlaneFit& fit, double z,
                     const PlaneOptions& options) const;
   void GrowRegions(const PlaneOptions& options);
   void MergeRegions(const PlaneOptions& options);
