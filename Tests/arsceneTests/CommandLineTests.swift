@@ -5,7 +5,8 @@ final class CommandLineTests: XCTestCase {
   private var directory: URL!
 
   override func setUpWithError() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("arsceneTests-\(UUID())")
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "arsceneTests-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   }
 
@@ -31,7 +32,9 @@ final class CommandLineTests: XCTestCase {
     for case let relative as String in enumerator {
       let url = root.appendingPathComponent(relative)
       var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+      if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+        !isDirectory.boolValue
+      {
         contents[relative] = try Data(contentsOf: url)
       }
     }
@@ -52,9 +55,10 @@ final class CommandLineTests: XCTestCase {
       XCTAssertEqual(data, second[name], "\(name) differs between two runs with the same seed")
     }
     let other = try files(under: synthesize("c", seed: 4))
-    XCTAssertNotEqual(other.filter { $0.key.hasPrefix("rgb/") }.values.sorted { $0.count < $1.count },
-                      first.filter { $0.key.hasPrefix("rgb/") }.values.sorted { $0.count < $1.count },
-                      "another seed gives other images")
+    XCTAssertNotEqual(
+      other.filter { $0.key.hasPrefix("rgb/") }.values.sorted { $0.count < $1.count },
+      first.filter { $0.key.hasPrefix("rgb/") }.values.sorted { $0.count < $1.count },
+      "another seed gives other images")
   }
 
   func testReplayWithoutTimingsIsByteIdentical() throws {
@@ -62,7 +66,9 @@ final class CommandLineTests: XCTestCase {
     let eventsA = directory.appendingPathComponent("a.jsonl").path
     let eventsB = directory.appendingPathComponent("b.jsonl").path
     for events in [eventsA, eventsB] {
-      let result = try CommandRunner.run(["replay", sequence, "--events", events, "--no-timings", "--quiet"])
+      let result = try CommandRunner.run([
+        "replay", sequence, "--events", events, "--no-timings", "--quiet",
+      ])
       XCTAssertEqual(result.status, 0, result.stderr)
       XCTAssertEqual(result.stderr, "", "--quiet prints only errors")
     }
@@ -70,7 +76,9 @@ final class CommandLineTests: XCTestCase {
     XCTAssertEqual(a, try Data(contentsOf: URL(fileURLWithPath: eventsB)))
 
     let lines = String(decoding: a, as: UTF8.self).split(separator: "\n")
-    let events = try lines.map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+    let events = try lines.map {
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
     let types = events.compactMap { $0["type"] as? String }
     XCTAssertEqual(types.first, "session")
     XCTAssertEqual(types.last, "summary")
@@ -101,25 +109,43 @@ final class CommandLineTests: XCTestCase {
       !$0.contains(#""type":"trackingState""#) && !$0.contains(#""type":"anchor"#)
     }
     XCTAssertEqual(lines.count, 4, "session, 2 frames, summary (besides state and anchor changes)")
-    let frame = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
+    let frame = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
     let timings = try XCTUnwrap(frame["timings"] as? [String: Double])
-    // Replays detect planes by default, so the planes stage runs.
-    XCTAssertEqual(Set(timings.keys), ["decode", "ingest", "imageStatistics", "tracking", "planes"])
+    // Replays detect planes by default, and a synthetic room brings its
+    // reference pictures (references/), so the plane and image stages run.
+    XCTAssertEqual(
+      Set(timings.keys),
+      [
+        "decode", "ingest", "imageStatistics", "tracking", "planes", "imageRecognition",
+        "imageTracking", "imagePoses",
+      ])
     XCTAssertTrue(result.stderr.contains("Replayed synthetic-room-3: 2 frames"), result.stderr)
   }
 
   func testBenchPrintsATableAndJSON() throws {
     let sequence = try synthesize()
     let json = directory.appendingPathComponent("bench.json").path
-    let result = try CommandRunner.run(["bench", sequence, "--repeat", "2", "--warmup", "1", "--json", json])
+    let result = try CommandRunner.run([
+      "bench", sequence, "--repeat", "2", "--warmup", "1", "--json", json,
+    ])
     XCTAssertEqual(result.status, 0, result.stderr)
-    for row in ["decode", "ingest", "imageStatistics", "tracking", "planes", "loop", "frame (engine)", "p99", "frames/s"] {
+    for row in [
+      "decode", "ingest", "imageStatistics", "tracking", "planes", "loop", "frame (engine)", "p99",
+      "frames/s",
+    ] {
       XCTAssertTrue(result.stdout.contains(row), "table lacks \(row):\n\(result.stdout)")
     }
     let report = try XCTUnwrap(
-      JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+      JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json)))
+        as? [String: Any])
     let stages = try XCTUnwrap(report["stages"] as? [String: [String: Double]])
-    XCTAssertEqual(Set(stages.keys), ["decode", "ingest", "imageStatistics", "tracking", "planes", "loop"])
+    XCTAssertEqual(
+      Set(stages.keys),
+      [
+        "decode", "ingest", "imageStatistics", "tracking", "planes", "imageRecognition",
+        "imageTracking", "imagePoses", "loop",
+      ])
     XCTAssertEqual(Set(try XCTUnwrap(stages["ingest"]).keys), ["p50", "p90", "p99", "max"])
     XCTAssertNotNil(report["fps"] as? Double)
     // Debug builds are slow; how many frames miss the budget is bench's to
@@ -154,9 +180,12 @@ final class CommandLineTests: XCTestCase {
   func testCorruptImageMidSequenceExitsOneNamingTheFile() throws {
     let sequence = try synthesize()
     let rgb = try XCTUnwrap(
-      FileManager.default.contentsOfDirectory(atPath: sequence + "/rgb").sorted().dropFirst(2).first)
+      FileManager.default.contentsOfDirectory(atPath: sequence + "/rgb").sorted().dropFirst(2).first
+    )
     try Data("not a png".utf8).write(to: URL(fileURLWithPath: sequence + "/rgb/" + rgb))
-    let result = try CommandRunner.run(["replay", sequence, "--events", directory.appendingPathComponent("e").path])
+    let result = try CommandRunner.run([
+      "replay", sequence, "--events", directory.appendingPathComponent("e").path,
+    ])
     XCTAssertEqual(result.status, 1, result.stderr)
     XCTAssertTrue(result.stderr.contains(rgb), result.stderr)
   }
@@ -167,7 +196,8 @@ final class CommandLineTests: XCTestCase {
     XCTAssertEqual(try CommandRunner.run(["bench", "x", "--repeat", "0"]).status, 2)
     XCTAssertEqual(try CommandRunner.run(["replay", "x", "--intrinsics", "1,2"]).status, 2)
     XCTAssertEqual(try CommandRunner.run(["frobnicate"]).status, 2)
-    XCTAssertEqual(try CommandRunner.run(["dataset", "synth", "--out", "/tmp/x", "--scene", "moon"]).status, 2)
+    XCTAssertEqual(
+      try CommandRunner.run(["dataset", "synth", "--out", "/tmp/x", "--scene", "moon"]).status, 2)
     let help = try CommandRunner.run(["--help"])
     XCTAssertEqual(help.status, 0)
     XCTAssertTrue(help.stdout.contains("replay"), help.stdout)
