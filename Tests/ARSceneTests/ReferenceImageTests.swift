@@ -97,16 +97,7 @@ final class ReferenceImageTests: XCTestCase {
   /// all of them and reports its pose relative to the camera as the scene's
   /// ground truth has it (within 1 cm and 1 degree), frame after frame.
   func testSessionRecognisesAPosterWithItsPose() throws {
-    let truth = try SyntheticRoomRenderer.withScene { scene in
-      var count: Int32 = 0
-      XCTAssertEqual(vc_synthetic_scene_get_reference_images(scene, nil, 0, &count), VC_STATUS_OK)
-      var images = [vc_synthetic_reference_image_t](
-        repeating: vc_synthetic_reference_image_t(), count: Int(count))
-      XCTAssertEqual(
-        vc_synthetic_scene_get_reference_images(scene, &images, count, &count), VC_STATUS_OK)
-      // The names belong to the scene: copy them while it lives.
-      return images.map { (name: String(cString: $0.name), image: $0) }
-    }
+    let truth = try Self.roomPictures()
     XCTAssertGreaterThan(truth.count, 1)
     let pictures = try truth.enumerated().map { index, entry in
       let image = entry.image
@@ -153,16 +144,7 @@ final class ReferenceImageTests: XCTestCase {
   /// that left the set are removed on the next frame; a set of 101 is
   /// refused and changes nothing.
   func testDetectionImagesAreSwappedAtRunTime() throws {
-    let truth = try SyntheticRoomRenderer.withScene { scene in
-      var count: Int32 = 0
-      XCTAssertEqual(vc_synthetic_scene_get_reference_images(scene, nil, 0, &count), VC_STATUS_OK)
-      var images = [vc_synthetic_reference_image_t](
-        repeating: vc_synthetic_reference_image_t(), count: Int(count))
-      XCTAssertEqual(
-        vc_synthetic_scene_get_reference_images(scene, &images, count, &count), VC_STATUS_OK)
-      // The names belong to the scene: copy them while it lives.
-      return images.map { (name: String(cString: $0.name), image: $0) }
-    }
+    let truth = try Self.roomPictures()
     XCTAssertGreaterThanOrEqual(truth.count, 2)
     func picture(_ index: Int) throws -> ReferenceImage {
       let image = truth[index].image
@@ -210,5 +192,21 @@ final class ReferenceImageTests: XCTestCase {
       second.removedAnchors.compactMap { ($0.anchor as? ImageAnchor)?.referenceImage.name },
       [truth[0].name])
     XCTAssertTrue(session.imageAnchors.isEmpty, "the poster in view is no longer looked for")
+  }
+
+  /// The synthetic room's reference pictures with their names, read from
+  /// the scene (names copied while it lives).
+  private static func roomPictures() throws -> [(
+    name: String, image: vc_synthetic_reference_image_t
+  )] {
+    try SyntheticRoomRenderer.withScene { scene in
+      var count: Int32 = 0
+      XCTAssertEqual(vc_synthetic_scene_get_reference_images(scene, nil, 0, &count), VC_STATUS_OK)
+      var images = [vc_synthetic_reference_image_t](
+        repeating: vc_synthetic_reference_image_t(), count: Int(count))
+      XCTAssertEqual(
+        vc_synthetic_scene_get_reference_images(scene, &images, count, &count), VC_STATUS_OK)
+      return images.map { (name: String(cString: $0.name), image: $0) }
+    }
   }
 }
