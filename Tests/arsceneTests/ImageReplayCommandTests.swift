@@ -62,20 +62,21 @@ final class ImageReplayCommandTests: XCTestCase {
     let result = try CommandRunner.run(["eval", sequence], executable: executable)
     XCTAssertEqual(result.status, 0, result.stderr)
     let lines = result.stdout.split(separator: "\n").map(String.init)
-    // Both posters the pan passes come close enough and are recognised;
-    // the portrait's pose relative to the camera is within 1 cm and 1 degree
-    // (median over the frames it is tracked). The landscape poster's is not
-    // yet (about 6 cm and 2 degrees at the pan's far end).
+    // Both posters the pan passes come close enough and are recognised, and
+    // their poses relative to the camera are within 1 cm and 1 degree
+    // (median over the frames they are tracked). The landscape poster is
+    // first found while partly out of view: a refinement judged by how far
+    // it moves the unseen corners was refused, which left it 6 cm off.
     for name in ["poster-landscape", "poster-portrait"] {
       let row = try XCTUnwrap(lines.first { $0.hasPrefix("  \(name) ") }, result.stdout)
       let cells = row.split(separator: " ").map(String.init)
       XCTAssertEqual(cells.count, 8, row)
       XCTAssertNotEqual(cells[1], "-", "\(name) covers 10% of the image: \(row)")
       XCTAssertNotEqual(cells[2], "-", "\(name) is recognised: \(row)")
+      XCTAssertLessThanOrEqual(try XCTUnwrap(Double(cells[4])), 1.0, "cm p50: \(row)")
+      XCTAssertLessThanOrEqual(try XCTUnwrap(Double(cells[6])), 1.0, "deg p50: \(row)")
       if name == "poster-portrait" {
         XCTAssertLessThanOrEqual(try XCTUnwrap(Int(cells[3])), 3, row)
-        XCTAssertLessThanOrEqual(try XCTUnwrap(Double(cells[4])), 1.0, "cm p50: \(row)")
-        XCTAssertLessThanOrEqual(try XCTUnwrap(Double(cells[6])), 1.0, "deg p50: \(row)")
       }
     }
     XCTAssertTrue(lines.contains { $0.hasPrefix("  false positives: ") }, result.stdout)

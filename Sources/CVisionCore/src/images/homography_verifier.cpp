@@ -1,6 +1,7 @@
 #include "images/homography_verifier.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <opencv2/calib3d.hpp>
@@ -31,9 +32,9 @@ constexpr double kFlowThreshold = 2.0;
 constexpr int kFlowMinPoints = 12;
 constexpr int kFlowIterations = 2;
 constexpr int kFlowMaxPoints = 150;
-// A refinement that moves a corner further than this (view pixels) from the
-// matched homography has locked onto something else.
-constexpr double kFlowMaxCornerShift = 15.0;
+// A refinement that moves a followed point further than this (view pixels)
+// from where the matched homography put it has locked onto something else.
+constexpr double kFlowMaxShift = 15.0;
 
 int CountInsideView(const ReferenceImage& reference, const cv::Matx33d& h,
                     int view_width, int view_height) {
@@ -48,16 +49,15 @@ int CountInsideView(const ReferenceImage& reference, const cv::Matx33d& h,
   return inside;
 }
 
-double MaxCornerShift(const cv::Matx33d& a, const cv::Matx33d& b, int width,
-                      int height) {
-  std::array<cv::Point2d, 4> ca;
-  std::array<cv::Point2d, 4> cb;
-  if (!ProjectCorners(a, width, height, &ca) ||
-      !ProjectCorners(b, width, height, &cb)) {
-    return std::numeric_limits<double>::infinity();
-  }
+// How far b moves the given reference points from where a puts them (view
+// pixels, the largest). Measured on points in view: corners outside the
+// view swing far with a small correction of the part that is seen.
+double MaxShift(const cv::Matx33d& a, const cv::Matx33d& b,
+                const std::vector<cv::Point2f>& points) {
   double shift = 0;
-  for (int k = 0; k < 4; ++k) shift = std::max(shift, cv::norm(ca[k] - cb[k]));
+  for (const cv::Point2f& p : points) {
+    shift = std::max(shift, cv::norm(Apply(a, p) - Apply(b, p)));
+  }
   return shift;
 }
 
@@ -154,6 +154,7 @@ bool RefineWithFlow(const ReferenceImage& reference, const cv::Mat& view_gray,
   std::vector<cv::Point2f> followed;
   std::vector<uint8_t> status;
   std::vector<float> error;
+  std::vector<cv::Point2f> followed_sources;
   for (int iteration = 0; iteration < kFlowIterations; ++iteration) {
     const cv::Matx33d roi_from_working =
         roi_from_view * refined *
@@ -189,8 +190,9 @@ bool RefineWithFlow(const ReferenceImage& reference, const cv::Mat& view_gray,
         cv::TermCriteria(cv::TermCriteria::COUNT | cv::TermCriteria::EPS, 20,
                          0.01),
         cv::OPTFLOW_USE_INITIAL_FLOW);
-    std::vector<cv::Point2f> from;
+    std::vector<cv::Point2f>& from = followed_sources;
     std::vector<cv::Point2f> to;
+    from.clear();
     for (size_t k = 0; k < followed.size(); ++k) {
       if (!status[k]) continue;
       from.push_back(kept_sources[k]);
@@ -206,8 +208,7 @@ bool RefineWithFlow(const ReferenceImage& reference, const cv::Mat& view_gray,
     }
     refined = fitted;
   }
-  if (MaxCornerShift(refined, *h, reference.width, reference.height) >
-      kFlowMaxCornerShift) {
+  if (MaxShift(refined, *h, followed_sources) > kFlowMaxShift) {
     return false;
   }
   *h = refined;
