@@ -10,6 +10,7 @@
 
 #include "images/hamming.h"
 #include "images/homography_checks.h"
+#include "images/homography_ransac.h"
 
 namespace vc {
 namespace {
@@ -97,15 +98,11 @@ void GuidedMatches(const ReferenceImage& reference, const ViewFeatures& view,
 bool FitHomography(const std::vector<cv::Point2f>& from,
                    const std::vector<cv::Point2f>& to, double threshold,
                    cv::Matx33d* h, std::vector<uint8_t>* inliers) {
-  if (from.size() < 4) return false;
-  cv::setRNGSeed(static_cast<int>(kRansacSeed));
-  std::vector<uint8_t> mask;
-  const cv::Mat fitted = cv::findHomography(from, to, cv::RANSAC, threshold,
-                                            mask, kRansacIterations, 0.995);
-  if (fitted.empty()) return false;
-  *h = cv::Matx33d(fitted);
-  if (inliers != nullptr) *inliers = std::move(mask);
-  return true;
+  RansacOptions options;
+  options.threshold = threshold;
+  options.max_iterations = kRansacIterations;
+  options.seed = kRansacSeed;
+  return RansacHomography(from, to, options, h, inliers);
 }
 
 bool RefineWithFlow(const ReferenceImage& reference, const cv::Mat& view_gray,
