@@ -14,13 +14,31 @@ final class ImageAnchorRegistryTests: XCTestCase {
       name: name, physicalWidth: 0.3)
   }
 
-  private func tick(_ index: Int, at time: Double, predicted: Bool = false) -> Tick {
+  private func tick(
+    _ index: Int, at time: Double, predicted: Bool = false, camera: Transform = .identity
+  ) -> Tick {
     Tick(
       index: index, time: time, duration: 1.0 / 30,
       camera: Camera(
         intrinsics: CameraIntrinsics(fx: 500, fy: 500, cx: 320, cy: 240, width: 640, height: 480),
-        transform: .identity, trackingState: .normal),
+        transform: camera, trackingState: .normal),
       isCameraPredicted: predicted)
+  }
+
+  /// A camera at the origin turned about +Y (positive: to the left).
+  private func turned(_ degrees: Float) -> Transform {
+    let a = degrees * .pi / 180
+    return Transform(
+      SIMD4(cos(a), 0, -sin(a), 0), SIMD4(0, 1, 0, 0), SIMD4(sin(a), 0, cos(a), 0),
+      SIMD4(0, 0, 0, 1))
+  }
+
+  /// The poster 1 m in front of the origin, facing it (its +Y towards +Z).
+  private func facing(_ name: String) -> TrackedImageRecord {
+    TrackedImageRecord(
+      name: name,
+      worldFromImage: Transform(
+        SIMD4(1, 0, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(0, -1, 0, 0), SIMD4(0, 0, -1, 1)))
   }
 
   private func seen(_ name: String, x: Float = 0) -> TrackedImageRecord {
@@ -71,6 +89,32 @@ final class ImageAnchorRegistryTests: XCTestCase {
     changes = registry.advance(tick(60, at: 2))
     XCTAssertEqual(changes.added.count, 1)
     XCTAssertNotEqual(changes.added[0].identifier, identifier)
+  }
+
+  func testPictureThatLeftTheViewIsNotTrackedAtOnce() throws {
+    var registry = ImageAnchorRegistry(
+      referenceImages: [try picture("poster")], gracePeriod: 1, trackingLossDelay: 0.1)
+    registry.record([facing("poster")])
+    _ = registry.advance(tick(0, at: 0))
+
+    // Turned 10 degrees: most of the 0.3 m poster is still in view, so a
+    // frame without it is a missed frame and the delay applies.
+    registry.record([])
+    var changes = registry.advance(tick(1, at: 1.0 / 30, camera: turned(10)))
+    XCTAssertTrue(changes.updated.isEmpty)
+    XCTAssertEqual(registry.anchors.map(\.isTracked), [true])
+
+    // A predicted camera is no evidence: only the timer can end tracking.
+    changes = registry.advance(tick(3, at: 1.5 / 30, predicted: true, camera: turned(40)))
+    XCTAssertTrue(changes.updated.isEmpty)
+
+    // A processed frame whose camera looks 40 degrees away: the poster is
+    // wholly outside the image, so the anchor is not tracked on this frame,
+    // long before the delay, and kept for the grace period.
+    registry.record([])
+    changes = registry.advance(tick(4, at: 2.0 / 30, camera: turned(40)))
+    XCTAssertEqual(changes.updated.map(\.isTracked), [false])
+    XCTAssertEqual(registry.anchors.count, 1)
   }
 
   func testTimersRunOnTicksWithoutFrames() throws {

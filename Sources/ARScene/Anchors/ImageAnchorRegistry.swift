@@ -2,6 +2,11 @@
 /// updated while it is followed, not tracked once it has been out of sight
 /// for ``WorldTrackingConfiguration/ImageOptions/trackingLossDelay`` and
 /// removed after ``WorldTrackingConfiguration/ImageOptions/gracePeriod``.
+/// The delay bridges frames where a picture in view is briefly not
+/// followed. A picture no longer followed that a processed frame shows
+/// mostly outside the camera's view is not tracked at once: the core lets
+/// pictures go below ``followedFractionInView`` in view, and a timer would
+/// leave the anchor claiming a picture the camera no longer sees.
 ///
 /// Free of the core so it can be tested with made-up observations. Time
 /// moves only through ``advance(_:)``, once per ``Tick``: the session records
@@ -22,6 +27,10 @@ struct ImageAnchorRegistry {
     var lastSeen: Double
     var creation: UInt64
   }
+
+  /// The core follows a picture while at least about a fifth of it is in
+  /// view (5 of 25 cells).
+  static let followedFractionInView = 0.2
 
   private var referenceImages: [String: ReferenceImage]
   private let gracePeriod: Double
@@ -93,13 +102,15 @@ struct ImageAnchorRegistry {
         added.append(entry)
       }
     }
+    let frameCamera = pending != nil && !tick.isCameraPredicted ? tick.camera : nil
     pending = nil
     for (name, entry) in entries where !seen.contains(name) {
       let unseen = tick.time - entry.lastSeen
+      let leftTheView = frameCamera.map { Self.isMostlyOutOfView(entry.anchor, $0) } ?? false
       if unseen > gracePeriod {
         entries.removeValue(forKey: name)
         removed.append(entry)
-      } else if entry.anchor.isTracked && unseen >= trackingLossDelay {
+      } else if entry.anchor.isTracked && (unseen >= trackingLossDelay || leftTheView) {
         var lost = entry
         lost.anchor.isTracked = false
         entries[name] = lost
@@ -111,5 +122,17 @@ struct ImageAnchorRegistry {
       added: added.sorted(by: byCreation).map(\.anchor),
       updated: updated.values.sorted(by: byCreation).map(\.anchor),
       removed: removed.sorted(by: byCreation).map(\.anchor))
+  }
+
+  /// Whether less than ``followedFractionInView`` of the anchor's picture
+  /// (where it was last seen) is inside the camera's image. A picture
+  /// reaching behind the camera is not judged.
+  private static func isMostlyOutOfView(_ anchor: ImageAnchor, _ camera: Camera) -> Bool {
+    guard
+      let corners = camera.projectRectangle(
+        at: anchor.transform, size: anchor.referenceImage.physicalSize)
+    else { return false }
+    let whole = Camera.area(of: corners)
+    return whole > 0 && camera.areaInImage(of: corners) < followedFractionInView * whole
   }
 }

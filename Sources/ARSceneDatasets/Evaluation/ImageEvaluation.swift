@@ -94,41 +94,9 @@ public struct ImageEvaluation: Sendable {
   )
     -> Double
   {
-    let half = size / 2
-    let corners: [SIMD3<Float>] = [
-      SIMD3(-half.x, 0, -half.y), SIMD3(half.x, 0, -half.y), SIMD3(half.x, 0, half.y),
-      SIMD3(-half.x, 0, half.y),
-    ]
-    var polygon: [SIMD2<Double>] = []
-    for corner in corners {
-      let p = cameraFromImage.transformPoint(corner)
-      guard p.z < -1e-3 else { return 0 }  // ARKit camera looks down -Z
-      polygon.append(
-        SIMD2(k.fx * Double(p.x) / Double(-p.z) + k.cx, -k.fy * Double(p.y) / Double(-p.z) + k.cy))
-    }
-    // Sutherland-Hodgman against the image rectangle.
-    let edges: [(SIMD2<Double>) -> Double] = [
-      { $0.x + 0.5 }, { Double(k.width) - 0.5 - $0.x }, { $0.y + 0.5 },
-      { Double(k.height) - 0.5 - $0.y },
-    ]
-    for inside in edges {
-      var clipped: [SIMD2<Double>] = []
-      for (i, current) in polygon.enumerated() {
-        let previous = polygon[(i + polygon.count - 1) % polygon.count]
-        let a = inside(previous)
-        let b = inside(current)
-        if (a >= 0) != (b >= 0) { clipped.append(previous + (current - previous) * (a / (a - b))) }
-        if b >= 0 { clipped.append(current) }
-      }
-      polygon = clipped
-      if polygon.isEmpty { return 0 }
-    }
-    var area = 0.0
-    for (i, p) in polygon.enumerated() {
-      let q = polygon[(i + 1) % polygon.count]
-      area += p.x * q.y - q.x * p.y
-    }
-    return abs(area) / 2 / Double(k.width * k.height)
+    let camera = Camera(intrinsics: k)
+    guard let corners = camera.projectRectangle(at: cameraFromImage, size: size) else { return 0 }
+    return camera.areaInImage(of: corners) / Double(k.width * k.height)
   }
 
   static func percentile(_ values: [Double], _ fraction: Double) -> Double? {
