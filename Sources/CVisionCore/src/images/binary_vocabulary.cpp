@@ -123,8 +123,8 @@ void BinaryVocabulary::Split(int node, const std::vector<int>& members,
   }
 }
 
-int BinaryVocabulary::Quantize(const uint8_t* descriptor, int extra,
-                               int* leaves) const {
+VC_HAMMING_HOT int BinaryVocabulary::Quantize(const uint8_t* descriptor,
+                                              int extra, int* leaves) const {
   int node = 0;
   while (true) {
     const Node& current = nodes_[node];

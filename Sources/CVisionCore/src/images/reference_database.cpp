@@ -76,7 +76,7 @@ bool ReferenceDatabase::SamePoint(const Entry& a, const Entry& b) const {
   return gap.dot(gap) < same * same;
 }
 
-std::vector<Candidate> ReferenceDatabase::Retrieve(
+VC_HAMMING_HOT std::vector<Candidate> ReferenceDatabase::Retrieve(
     const cv::Mat& view_descriptors, int min_matches,
     const std::vector<bool>& skip) const {
   std::vector<Candidate> by_reference(references_.size());
