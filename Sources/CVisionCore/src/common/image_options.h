@@ -17,8 +17,9 @@ struct ImageOptions {
   // The best few candidates hold the true image when it is in view; each
   // verification costs a RANSAC homography.
   int max_candidates = 3;
-  // 500 points over 6 scales of a 640x480 frame find an image that covers a
-  // tenth of it while ORB stays near 2 ms.
+  // 500 points over 3 scales of a 640x480 frame find a picture within two
+  // frames of its covering a tenth of the view (the synthetic image
+  // scenario); ORB on them costs about 4 ms.
   int query_features = 500;
   // Fewer agreeing correspondences happen by chance in clutter.
   int min_inliers = 15;

@@ -21,6 +21,13 @@ constexpr uint64_t kRansacSeed = 0x1A6E5EED;
 constexpr int kRansacIterations = 300;
 // Retrieved matches are noisy at coarse pyramid levels: a wide threshold.
 constexpr double kCoarseThreshold = 6.0;
+// A picture turns as a whole in the view, so the orientations of its
+// points turn by about the same angle: matches are kept within the most
+// popular 36 degrees (three 12-degree bins) of orientation change. Chance
+// matches spread over all angles; this drops most of them before RANSAC,
+// whose samples are then mostly right.
+constexpr int kTurnBins = 30;
+
 // Guided matching: points within this many view pixels of where the
 // homography puts them, at most this Hamming distance.
 constexpr float kGuidedRadius = 10.0f;
@@ -60,6 +67,38 @@ double MaxShift(const cv::Matx33d& a, const cv::Matx33d& b,
     shift = std::max(shift, cv::norm(Apply(a, p) - Apply(b, p)));
   }
   return shift;
+}
+
+// The matches whose orientation change lies within the most popular
+// window of kTurnBins bins (the bin and its neighbours).
+std::vector<PointMatch> ConsistentTurns(
+    const ReferenceImage& reference, const ViewFeatures& view,
+    const std::vector<PointMatch>& matches) {
+  std::vector<int> bin(matches.size());
+  std::array<int, kTurnBins> counts{};
+  for (size_t k = 0; k < matches.size(); ++k) {
+    float turn = view.keypoints[matches[k].view_point].angle -
+                 reference.angles[matches[k].reference_point];
+    turn = std::fmod(turn + 720.0f, 360.0f);
+    bin[k] = std::min(kTurnBins - 1, int(turn * kTurnBins / 360.0f));
+    ++counts[bin[k]];
+  }
+  int best = 0;
+  int best_count = -1;
+  for (int b = 0; b < kTurnBins; ++b) {
+    const int window = counts[(b + kTurnBins - 1) % kTurnBins] + counts[b] +
+                       counts[(b + 1) % kTurnBins];
+    if (window > best_count) {
+      best_count = window;
+      best = b;
+    }
+  }
+  std::vector<PointMatch> kept;
+  for (size_t k = 0; k < matches.size(); ++k) {
+    const int gap = std::abs(bin[k] - best);
+    if (std::min(gap, kTurnBins - gap) <= 1) kept.push_back(matches[k]);
+  }
+  return kept;
 }
 
 // Every reference point near where h puts it, matched to the closest view
@@ -217,7 +256,8 @@ std::optional<ImageObservation> VerifyCandidate(
     const ViewFeatures& view, const VerificationOptions& options) {
   std::vector<cv::Point2f> from;
   std::vector<cv::Point2f> to;
-  for (const PointMatch& m : candidate.matches) {
+  for (const PointMatch& m :
+       ConsistentTurns(reference, view, candidate.matches)) {
     from.push_back(reference.points[m.reference_point]);
     to.push_back(view.keypoints[m.view_point].pt);
   }
@@ -226,7 +266,7 @@ std::optional<ImageObservation> VerifyCandidate(
   if (!FitHomography(from, to, kCoarseThreshold, &h, &inliers)) {
     return std::nullopt;
   }
-  if (std::count(inliers.begin(), inliers.end(), 1) < options.min_inliers ||
+  if (std::count(inliers.begin(), inliers.end(), 1) < options.min_coarse_inliers ||
       !PlausibleHomography(h, reference.width, reference.height, view.gray.cols,
                            view.gray.rows)) {
     return std::nullopt;
@@ -246,7 +286,11 @@ std::optional<ImageObservation> VerifyCandidate(
                            view.gray.cols, view.gray.rows)) {
     return std::nullopt;
   }
-  if (options.refine_with_flow) RefineWithFlow(reference, view.gray, &guided);
+  if (options.refine_with_flow &&
+      !RefineWithFlow(reference, view.gray, &guided) &&
+      options.require_flow_refinement) {
+    return std::nullopt;
+  }
 
   ImageObservation observation;
   observation.reference_index = candidate.reference_index;

@@ -16,8 +16,17 @@ namespace vc {
 
 struct VerificationOptions {
   int min_inliers = 15;
+  // How many retrieved matches must agree on the first homography; guided
+  // matching must then find min_inliers. A picture coming into view shows
+  // a few dozen points, so a session asks for fewer here and makes up for
+  // it with require_flow_refinement; photos keep both at min_inliers.
+  int min_coarse_inliers = 15;
   // Refine with optical flow (costs a warp of the image's outline).
   bool refine_with_flow = true;
+  // Accept only what the flow refinement confirms: a session follows a
+  // found picture from its first homography on, so a rough one would be
+  // followed (and its pose reported) until the next re-alignment.
+  bool require_flow_refinement = false;
 };
 
 // The reference's homography into the view, or nothing when the matches

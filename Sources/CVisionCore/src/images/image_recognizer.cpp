@@ -22,6 +22,8 @@ std::vector<ImageObservation> ImageRecognizer::Recognize(
   VerificationOptions verification;
   verification.min_inliers = options_.min_inliers;
   verification.refine_with_flow = options_.refine_with_flow;
+  verification.min_coarse_inliers = options_.min_coarse_inliers;
+  verification.require_flow_refinement = options_.require_flow_refinement;
   const int tries =
       std::min<int>(options_.max_candidates, int(candidates.size()));
   for (int c = 0; c < tries; ++c) {

@@ -28,12 +28,20 @@ constexpr int kAlignmentInterval = 15;
 // (a fifth of it).
 constexpr int kVisibilityGrid = 5;
 constexpr int kMinVisibleCells = 5;
+// The followed points must span this fraction of the picture's width and
+// of its height.
+constexpr float kMinFollowedSpan = 0.2f;
 
 RecognitionOptions RecognitionFrom(const ImageOptions& options) {
   RecognitionOptions result;
   result.view_features = options.query_features;
   result.max_candidates = options.max_candidates;
   result.min_inliers = options.min_inliers;
+  // A picture coming into view is found on fewer retrieved matches; as it
+  // is followed from its first homography on, only one the flow
+  // refinement confirms will do.
+  result.min_coarse_inliers = 8;
+  result.require_flow_refinement = true;
   return result;
 }
 
@@ -157,7 +165,21 @@ bool ImageTracker::Follow(TrackedImage* image, const cv::Mat& gray) {
     return false;
   }
   // A picture mostly out of view is followed on a sliver at its edge, where
-  // the homography (and so the pose) is poorly pinned: let it go.
+  // the homography (and so the pose) is poorly pinned: let it go. Judged
+  // both by where the followed points lie on the picture (a homography fitted
+  // to a sliver can swing to put any part of the picture in view) and by
+  // how much of the picture the homography puts in view.
+  float x0 = reference.width, x1 = 0, y0 = reference.height, y1 = 0;
+  for (const cv::Point2f& p : image->reference_points) {
+    x0 = std::min(x0, p.x);
+    x1 = std::max(x1, p.x);
+    y0 = std::min(y0, p.y);
+    y1 = std::max(y1, p.y);
+  }
+  if (x1 - x0 < kMinFollowedSpan * reference.width ||
+      y1 - y0 < kMinFollowedSpan * reference.height) {
+    return false;
+  }
   int inside = 0;
   for (int row = 0; row < kVisibilityGrid; ++row) {
     for (int column = 0; column < kVisibilityGrid; ++column) {

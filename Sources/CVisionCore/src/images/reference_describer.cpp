@@ -60,6 +60,7 @@ ReferenceImage ReferenceDescriber::Describe(const cv::Mat& gray,
     reference.points.emplace_back(float(k.pt.x * to_given),
                                   float(k.pt.y * to_given));
     reference.octaves.push_back(k.octave);
+    reference.angles.push_back(k.angle);
   }
 
   std::vector<cv::Point2f> corners;

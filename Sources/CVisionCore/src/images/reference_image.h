@@ -24,9 +24,11 @@ struct ReferenceImage {
   double working_scale = 1;
   cv::Mat working_gray;
   // ORB points over the scales of ORB's pyramid: position, the pyramid level
-  // they were found at, and one 32-byte descriptor row each.
+  // they were found at, orientation (degrees), and one 32-byte descriptor
+  // row each.
   std::vector<cv::Point2f> points;
   std::vector<int> octaves;
+  std::vector<float> angles;
   cv::Mat descriptors;
   // Corners that optical flow follows well, spread over the image.
   std::vector<cv::Point2f> track_points;
