@@ -6,7 +6,7 @@ import Foundation
 struct BenchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "bench",
-    abstract: "Measure per-stage latency (p50/p90/p99/max) on a sequence.",
+    abstract: "Measure per-stage latency (p50/p90/p99/max and mean) on a sequence.",
     discussion: """
       Decoding is measured but not counted in the engine's frame time. Use a release \
       build (swift build -c release) for numbers worth quoting.

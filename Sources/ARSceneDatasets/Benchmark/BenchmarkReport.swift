@@ -18,7 +18,8 @@ public struct BenchmarkReport: Sendable {
   public var table: String {
     var lines = [
       "Benchmark of \(sequenceName): \(frames) frames x \(repeats) repeats (milliseconds)",
-      pad("stage", 18) + ["p50", "p90", "p99", "max"].map { pad($0, 9, left: true) }.joined(),
+      pad("stage", 18)
+        + ["p50", "p90", "p99", "max", "mean"].map { pad($0, 9, left: true) }.joined(),
     ]
     for (name, statistics) in stages { lines.append(row(name, statistics)) }
     lines.append(row("frame (engine)", frame))
@@ -36,6 +37,7 @@ public struct BenchmarkReport: Sendable {
       line.add("p90", s.p90, decimals: 3)
       line.add("p99", s.p99, decimals: 3)
       line.add("max", s.max, decimals: 3)
+      line.add("mean", s.mean, decimals: 3)
       return line
     }
     var stageObject = JSONLine()
@@ -52,7 +54,9 @@ public struct BenchmarkReport: Sendable {
   }
 
   private func row(_ name: String, _ s: LatencyStatistics) -> String {
-    pad(name, 18) + [s.p50, s.p90, s.p99, s.max].map { pad(String(format: "%.3f", $0), 9, left: true) }.joined()
+    pad(name, 18)
+      + [s.p50, s.p90, s.p99, s.max, s.mean].map { pad(String(format: "%.3f", $0), 9, left: true) }
+      .joined()
   }
 
   private func pad(_ text: String, _ width: Int, left: Bool = false) -> String {

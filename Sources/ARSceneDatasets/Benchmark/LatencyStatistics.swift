@@ -1,11 +1,14 @@
 import Histogram
 
-/// Latency percentiles of one stage, in milliseconds.
+/// Latency percentiles of one stage, in milliseconds, and the mean: a stage
+/// that runs on some frames only (image recognition) is budgeted by its
+/// cost amortised over all frames.
 public struct LatencyStatistics: Equatable, Sendable {
   public var p50: Double
   public var p90: Double
   public var p99: Double
   public var max: Double
+  public var mean: Double
   public var count: Int
 }
 
@@ -15,7 +18,10 @@ struct LatencyRecorder {
   private var histogram = Histogram<UInt64>(
     highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: .three)
 
+  private var total = 0.0
+
   mutating func record(milliseconds: Double) {
+    total += max(milliseconds, 0)
     let microseconds = UInt64((max(milliseconds, 0) * 1000).rounded())
     _ = histogram.record(min(microseconds, 60_000_000))
   }
@@ -25,6 +31,7 @@ struct LatencyRecorder {
     return LatencyStatistics(
       p50: ms(histogram.valueAtPercentile(50)), p90: ms(histogram.valueAtPercentile(90)),
       p99: ms(histogram.valueAtPercentile(99)), max: ms(histogram.max),
+      mean: histogram.totalCount > 0 ? total / Double(histogram.totalCount) : 0,
       count: Int(histogram.totalCount))
   }
 }
