@@ -17,10 +17,10 @@ struct ImageOptions {
   // The best few candidates hold the true image when it is in view; each
   // verification costs a RANSAC homography.
   int max_candidates = 3;
-  // 500 points over 3 scales of a 640x480 frame find a picture within two
+  // 400 points over 3 scales of a 640x480 frame find a picture within two
   // frames of its covering a tenth of the view (the synthetic image
-  // scenario); ORB on them costs about 4 ms.
-  int query_features = 500;
+  // scenario; 300 take up to five); ORB on them costs under 3 ms.
+  int query_features = 400;
   // Fewer agreeing correspondences happen by chance in clutter.
   int min_inliers = 15;
   // Enough points for a stable homography when a third of them is lost.

@@ -261,12 +261,15 @@ std::optional<ImageObservation> VerifyCandidate(
     from.push_back(reference.points[m.reference_point]);
     to.push_back(view.keypoints[m.view_point].pt);
   }
+  // Too few agree on a turn for RANSAC to find enough inliers among them.
+  if (int(from.size()) < options.min_coarse_inliers) return std::nullopt;
   cv::Matx33d h;
   std::vector<uint8_t> inliers;
   if (!FitHomography(from, to, kCoarseThreshold, &h, &inliers)) {
     return std::nullopt;
   }
-  if (std::count(inliers.begin(), inliers.end(), 1) < options.min_coarse_inliers ||
+  if (std::count(inliers.begin(), inliers.end(), 1) <
+          options.min_coarse_inliers ||
       !PlausibleHomography(h, reference.width, reference.height, view.gray.cols,
                            view.gray.rows)) {
     return std::nullopt;

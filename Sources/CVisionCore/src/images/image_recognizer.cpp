@@ -9,7 +9,8 @@ namespace vc {
 
 ImageRecognizer::ImageRecognizer(const RecognitionOptions& options)
     : options_(options),
-      describer_(options.view_features, options.view_levels) {}
+      describer_(options.view_features, options.view_levels,
+                 options.fast_threshold, options.low_fast_threshold) {}
 
 std::vector<ImageObservation> ImageRecognizer::Recognize(
     const ReferenceDatabase& database, const cv::Mat& gray,

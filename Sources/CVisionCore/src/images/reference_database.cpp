@@ -19,6 +19,10 @@ constexpr int kMaxMatchDistance = 64;
 // ... and clearly closer than the next-best point of the same reference
 // (not the same point found at another scale).
 constexpr float kRatio = 0.8f;
+// A point further than this is neither a match (over kMaxMatchDistance)
+// nor a second-best close enough to fail a match's ratio test, so it is
+// skipped at once: most points of a word are about 128 bits away.
+constexpr int kRelevantDistance = static_cast<int>(kMaxMatchDistance / kRatio);
 // Points of one reference closer than this (given pixels, scaled by the
 // working scale) are the same physical point found at two scales.
 constexpr float kSamePointPixels = 12.0f;
@@ -103,6 +107,7 @@ VC_HAMMING_HOT std::vector<Candidate> ReferenceDatabase::Retrieve(
       for (const Entry* e = begin; e != end; ++e) {
         Best& b = bests[e->reference];
         const int distance = HammingDistance(d, e->descriptor);
+        if (distance > kRelevantDistance) continue;
         if (distance >= b.second_distance) continue;
         if (b.best == nullptr) touched.push_back(e->reference);
         if (distance < b.best_distance) {
@@ -121,7 +126,9 @@ VC_HAMMING_HOT std::vector<Candidate> ReferenceDatabase::Retrieve(
     int nearest = -1;
     for (int r : touched) {
       if (nearest < 0 ||
-          bests[r].best_distance < bests[nearest].best_distance) {
+          bests[r].best_distance < bests[nearest].best_distance ||
+          (bests[r].best_distance == bests[nearest].best_distance &&
+           r < nearest)) {
         nearest = r;
       }
     }

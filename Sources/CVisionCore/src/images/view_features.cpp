@@ -35,13 +35,34 @@ void ViewFeatures::Near(const cv::Point2f& p, float radius,
   }
 }
 
-ViewDescriber::ViewDescriber(int features, int levels)
-    : orb_(cv::ORB::create(features, kOrbScaleFactor, levels)) {}
+namespace {
+
+// OpenCV's defaults for the rest.
+cv::Ptr<cv::ORB> MakeOrb(int features, int levels, int fast_threshold) {
+  return cv::ORB::create(features, kOrbScaleFactor, levels,
+                         /*edgeThreshold=*/31, /*firstLevel=*/0, /*WTA_K=*/2,
+                         cv::ORB::HARRIS_SCORE, /*patchSize=*/31,
+                         fast_threshold);
+}
+
+}  // namespace
+
+ViewDescriber::ViewDescriber(int features, int levels, int fast_threshold,
+                             int low_fast_threshold)
+    : features_(features), orb_(MakeOrb(features, levels, fast_threshold)) {
+  if (low_fast_threshold < fast_threshold) {
+    low_orb_ = MakeOrb(features, levels, low_fast_threshold);
+  }
+}
 
 void ViewDescriber::Describe(const cv::Mat& gray, ViewFeatures* view) {
   view->gray = gray;
   orb_->detectAndCompute(gray, cv::noArray(), view->keypoints,
                          view->descriptors);
+  if (low_orb_ && int(view->keypoints.size()) < features_) {
+    low_orb_->detectAndCompute(gray, cv::noArray(), view->keypoints,
+                               view->descriptors);
+  }
   view->BuildGrid();
 }
 

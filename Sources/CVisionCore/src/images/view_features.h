@@ -28,14 +28,20 @@ struct ViewFeatures {
   std::vector<std::vector<int>> cells_;
 };
 
-// Finds a view's ORB points: features points over levels scales of 1.2.
+// Finds a view's ORB points: features points over levels scales of 1.2,
+// FAST corners at fast_threshold, or at low_fast_threshold when that gives
+// fewer than features points.
 class ViewDescriber {
  public:
-  ViewDescriber(int features, int levels);
+  ViewDescriber(int features, int levels, int fast_threshold,
+                int low_fast_threshold);
   void Describe(const cv::Mat& gray, ViewFeatures* view);
 
  private:
+  int features_;
   cv::Ptr<cv::ORB> orb_;
+  // Null when there is no lower threshold to try.
+  cv::Ptr<cv::ORB> low_orb_;
 };
 
 }  // namespace vc
