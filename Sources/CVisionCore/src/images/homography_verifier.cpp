@@ -38,8 +38,6 @@ constexpr int kFlowWindow = 21;
 constexpr int kFlowLevels = 2;
 constexpr double kFlowThreshold = 2.0;
 constexpr int kFlowMinPoints = 12;
-constexpr int kFlowIterations = 2;
-constexpr int kFlowMaxPoints = 150;
 // A refinement that moves a followed point further than this (view pixels)
 // from where the matched homography put it has locked onto something else.
 constexpr double kFlowMaxShift = 15.0;
@@ -145,7 +143,7 @@ bool FitHomography(const std::vector<cv::Point2f>& from,
 }
 
 bool RefineWithFlow(const ReferenceImage& reference, const cv::Mat& view_gray,
-                    cv::Matx33d* h) {
+                    cv::Matx33d* h, const FlowRefinement& refinement) {
   // Only the view's rectangle around the image's outline is warped into.
   std::array<cv::Point2d, 4> corners;
   if (!ProjectCorners(*h, reference.width, reference.height, &corners)) {
@@ -181,7 +179,9 @@ bool RefineWithFlow(const ReferenceImage& reference, const cv::Mat& view_gray,
   if (int(sources.size()) < kFlowMinPoints) return false;
   // The strongest corners come first; more than this adds time, not
   // accuracy.
-  if (int(sources.size()) > kFlowMaxPoints) sources.resize(kFlowMaxPoints);
+  if (int(sources.size()) > refinement.max_points) {
+    sources.resize(refinement.max_points);
+  }
 
   const cv::Matx33d roi_from_view(1, 0, -roi.x, 0, 1, -roi.y, 0, 0, 1);
   cv::Matx33d refined = *h;
@@ -191,7 +191,7 @@ bool RefineWithFlow(const ReferenceImage& reference, const cv::Mat& view_gray,
   std::vector<uint8_t> status;
   std::vector<float> error;
   std::vector<cv::Point2f> followed_sources;
-  for (int iteration = 0; iteration < kFlowIterations; ++iteration) {
+  for (int iteration = 0; iteration < refinement.iterations; ++iteration) {
     const cv::Matx33d roi_from_working =
         roi_from_view * refined *
         cv::Matx33d(1.0 / reference.working_scale, 0, 0, 0,

@@ -24,6 +24,7 @@ constexpr float kSeedMargin = 12.0f;
 constexpr float kSeedSpacing = 10.0f;
 // Frames between re-alignments of a followed image with its reference.
 constexpr int kAlignmentInterval = 15;
+const FlowRefinement kRealignment{/*iterations=*/1, /*max_points=*/60};
 // A followed picture needs this many cells of a 5 x 5 grid over it in view
 // (a fifth of it).
 constexpr int kVisibilityGrid = 5;
@@ -201,7 +202,7 @@ bool ImageTracker::Follow(TrackedImage* image, const cv::Mat& gray) {
   if (++image->frames_since_alignment >=
       kAlignmentInterval + image->reference_index % kAlignmentInterval) {
     image->frames_since_alignment = 0;
-    if (RefineWithFlow(reference, gray, &image->homography)) {
+    if (RefineWithFlow(reference, gray, &image->homography, kRealignment)) {
       // Points found relative to the drifted homography are re-placed.
       for (size_t k = 0; k < image->view_points.size(); ++k) {
         const cv::Point2d p =
