@@ -10,7 +10,7 @@ namespace vc {
 ImageRecognizer::ImageRecognizer(const RecognitionOptions& options)
     : options_(options),
       describer_(options.view_features, options.view_levels,
-                 options.fast_threshold, options.low_fast_threshold) {}
+                 options.fast_thresholds) {}
 
 std::vector<ImageObservation> ImageRecognizer::Recognize(
     const ReferenceDatabase& database, const cv::Mat& gray,

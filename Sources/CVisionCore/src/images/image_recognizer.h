@@ -20,12 +20,9 @@ struct RecognitionOptions {
   // find the scenario's posters as early as six did, and ORB's cost
   // (mostly FAST on each level) falls from about 5.5 to 4 ms per frame.
   int view_levels = 3;
-  // FAST's threshold for the view's corners, and a lower one tried when a
-  // view gives fewer than view_features points at it (dim light, plain
-  // scenes). ORB keeps the strongest points either way; on a textured view
-  // the high threshold leaves FAST far fewer candidates to score.
-  int fast_threshold = 20;
-  int low_fast_threshold = 20;
+  // FAST's threshold for the view's corners (see ViewDescriber); OpenCV's
+  // fixed 20 unless set.
+  FastThresholds fast_thresholds;
   int max_candidates = 3;
   int min_inliers = 15;
   int min_coarse_inliers = 15;

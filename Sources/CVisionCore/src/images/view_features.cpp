@@ -37,31 +37,40 @@ void ViewFeatures::Near(const cv::Point2f& p, float radius,
 
 namespace {
 
-// OpenCV's defaults for the rest.
-cv::Ptr<cv::ORB> MakeOrb(int features, int levels, int fast_threshold) {
-  return cv::ORB::create(features, kOrbScaleFactor, levels,
-                         /*edgeThreshold=*/31, /*firstLevel=*/0, /*WTA_K=*/2,
-                         cv::ORB::HARRIS_SCORE, /*patchSize=*/31,
-                         fast_threshold);
-}
+// Steps of the adapted threshold: up slowly, down quickly.
+constexpr int kThresholdRise = 5;
+constexpr int kThresholdFall = 10;
 
 }  // namespace
 
-ViewDescriber::ViewDescriber(int features, int levels, int fast_threshold,
-                             int low_fast_threshold)
-    : features_(features), orb_(MakeOrb(features, levels, fast_threshold)) {
-  if (low_fast_threshold < fast_threshold) {
-    low_orb_ = MakeOrb(features, levels, low_fast_threshold);
-  }
-}
+ViewDescriber::ViewDescriber(int features, int levels,
+                             const FastThresholds& thresholds)
+    : features_(features),
+      thresholds_(thresholds),
+      threshold_(thresholds.start),
+      orb_(cv::ORB::create(features, kOrbScaleFactor, levels,
+                           /*edgeThreshold=*/31, /*firstLevel=*/0,
+                           /*WTA_K=*/2, cv::ORB::HARRIS_SCORE,
+                           /*patchSize=*/31, thresholds.start)) {}
 
 void ViewDescriber::Describe(const cv::Mat& gray, ViewFeatures* view) {
   view->gray = gray;
+  orb_->setFastThreshold(threshold_);
   orb_->detectAndCompute(gray, cv::noArray(), view->keypoints,
                          view->descriptors);
-  if (low_orb_ && int(view->keypoints.size()) < features_) {
-    low_orb_->detectAndCompute(gray, cv::noArray(), view->keypoints,
-                               view->descriptors);
+  const int found = static_cast<int>(view->keypoints.size());
+  const int used = threshold_;
+  if (found >= features_) {
+    threshold_ = std::min(thresholds_.highest, used + kThresholdRise);
+  } else if (2 * found >= features_) {
+    threshold_ = std::max(thresholds_.lowest, used - kThresholdFall);
+  } else {
+    threshold_ = thresholds_.lowest;
+    if (used > thresholds_.lowest) {
+      orb_->setFastThreshold(threshold_);
+      orb_->detectAndCompute(gray, cv::noArray(), view->keypoints,
+                             view->descriptors);
+    }
   }
   view->BuildGrid();
 }

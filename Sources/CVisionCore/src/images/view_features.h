@@ -28,20 +28,30 @@ struct ViewFeatures {
   std::vector<std::vector<int>> cells_;
 };
 
-// Finds a view's ORB points: features points over levels scales of 1.2,
-// FAST corners at fast_threshold, or at low_fast_threshold when that gives
-// fewer than features points.
+// FAST's threshold for a view's corners: fixed, or adapted from view to
+// view between a lowest and a highest value.
+struct FastThresholds {
+  int start = 20;
+  int lowest = 20;
+  int highest = 20;
+};
+
+// Finds a view's ORB points: features points over levels scales of 1.2.
+// FAST's threshold rises while views give all the points asked for (a
+// textured scene leaves FAST and Harris fewer candidates to score) and
+// falls when one gives fewer; a view with under half of them is described
+// again at the lowest threshold (dim light, plain scenes). Deterministic:
+// the threshold depends only on the views described before.
 class ViewDescriber {
  public:
-  ViewDescriber(int features, int levels, int fast_threshold,
-                int low_fast_threshold);
+  ViewDescriber(int features, int levels, const FastThresholds& thresholds);
   void Describe(const cv::Mat& gray, ViewFeatures* view);
 
  private:
   int features_;
+  FastThresholds thresholds_;
+  int threshold_;
   cv::Ptr<cv::ORB> orb_;
-  // Null when there is no lower threshold to try.
-  cv::Ptr<cv::ORB> low_orb_;
 };
 
 }  // namespace vc
