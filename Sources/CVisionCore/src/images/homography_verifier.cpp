@@ -268,12 +268,15 @@ std::optional<ImageObservation> VerifyCandidate(
   if (!FitHomography(from, to, kCoarseThreshold, &h, &inliers)) {
     return std::nullopt;
   }
-  if (std::count(inliers.begin(), inliers.end(), 1) <
-          options.min_coarse_inliers ||
+  const int coarse_inliers =
+      static_cast<int>(std::count(inliers.begin(), inliers.end(), 1));
+  if (coarse_inliers < options.min_coarse_inliers ||
       !PlausibleHomography(h, reference.width, reference.height, view.gray.cols,
                            view.gray.rows)) {
     return std::nullopt;
   }
+  const bool needs_confirmation =
+      options.require_flow_refinement || coarse_inliers < options.min_inliers;
 
   from.clear();
   to.clear();
@@ -289,11 +292,9 @@ std::optional<ImageObservation> VerifyCandidate(
                            view.gray.cols, view.gray.rows)) {
     return std::nullopt;
   }
-  if (options.refine_with_flow &&
-      !RefineWithFlow(reference, view.gray, &guided) &&
-      options.require_flow_refinement) {
-    return std::nullopt;
-  }
+  const bool refined =
+      options.refine_with_flow && RefineWithFlow(reference, view.gray, &guided);
+  if (needs_confirmation && !refined) return std::nullopt;
 
   ImageObservation observation;
   observation.reference_index = candidate.reference_index;

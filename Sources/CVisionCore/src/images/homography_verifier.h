@@ -17,10 +17,11 @@ namespace vc {
 struct VerificationOptions {
   int min_inliers = 15;
   // How many retrieved matches must agree on the first homography; guided
-  // matching must then find min_inliers. A picture coming into view shows
-  // a few dozen points, so a session asks for fewer here and makes up for
-  // it with require_flow_refinement; photos keep both at min_inliers.
-  int min_coarse_inliers = 15;
+  // matching must then find min_inliers. A picture coming into view, or
+  // small in a photo, shows a few dozen points, so fewer than min_inliers
+  // may start a verification; one started on fewer is accepted only when
+  // the flow refinement confirms it.
+  int min_coarse_inliers = 8;
   // Refine with optical flow (costs a warp of the image's outline).
   bool refine_with_flow = true;
   // Accept only what the flow refinement confirms: a session follows a

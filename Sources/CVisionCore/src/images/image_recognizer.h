@@ -25,7 +25,7 @@ struct RecognitionOptions {
   FastThresholds fast_thresholds;
   int max_candidates = 3;
   int min_inliers = 15;
-  int min_coarse_inliers = 15;
+  int min_coarse_inliers = 8;
   bool refine_with_flow = true;
   bool require_flow_refinement = false;
 };

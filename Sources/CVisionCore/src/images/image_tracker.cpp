@@ -38,10 +38,8 @@ RecognitionOptions RecognitionFrom(const ImageOptions& options) {
   result.view_features = options.query_features;
   result.max_candidates = options.max_candidates;
   result.min_inliers = options.min_inliers;
-  // A picture coming into view is found on fewer retrieved matches; as it
-  // is followed from its first homography on, only one the flow
-  // refinement confirms will do.
-  result.min_coarse_inliers = 8;
+  // A found picture is followed from its first homography on: only one
+  // the flow refinement confirms will do.
   // Frames follow each other, so FAST's threshold adapts: as high as still
   // gives all the points asked for (textured rooms: 50 or more, about a
   // third less FAST and Harris work per recognition than at OpenCV's 20),
