@@ -1,8 +1,9 @@
 import Foundation
 import XCTest
 
-/// A scratch folder for acceptance tests that run the release `arscene` the
-/// way a user would: synthesise a sequence, replay it, read the events.
+/// A scratch folder for tests that run `arscene` the way a user would:
+/// synthesise a sequence, replay it, read the events. Acceptance tests run
+/// the release build.
 final class AcceptanceWorkspace {
   let directory: URL
   let arscene: URL
@@ -15,8 +16,13 @@ final class AcceptanceWorkspace {
     var description: String { "\(condition) \(from)...\(to) s" }
   }
 
-  init() throws {
-    arscene = try CommandRunner.releaseExecutable()
+  /// With `releaseBuild` false, the `arscene` built with the tests, for
+  /// command-line tests on a few frames that need no release build.
+  init(releaseBuild: Bool = true) throws {
+    arscene =
+      releaseBuild
+      ? try CommandRunner.releaseExecutable()
+      : CommandRunner.productsDirectory.appendingPathComponent("arscene")
     directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "acceptance-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

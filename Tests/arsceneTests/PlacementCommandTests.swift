@@ -5,27 +5,21 @@ import XCTest
 /// frame, rejections with reasons, gestures, byte-identical events, and
 /// usage errors naming the bad field.
 final class PlacementCommandTests: XCTestCase {
-  private var directory: URL!
+  private var workspace: AcceptanceWorkspace!
 
   override func setUpWithError() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("place-\(UUID())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    workspace = try AcceptanceWorkspace(releaseBuild: false)
   }
 
   override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: directory)
+    workspace.remove()
   }
 
   /// 24 frames (0.8 s) of the room at 160 x 120; at 0.5 s the lower left of
   /// the image shows the floor.
   private func synthesize() throws -> String {
-    let path = directory.appendingPathComponent("seq").path
-    let result = try CommandRunner.run([
-      "dataset", "synth", "--scene", "room", "--frames", "24", "--width", "160", "--height", "120",
-      "--out", path, "--quiet",
-    ])
-    XCTAssertEqual(result.status, 0, result.stderr)
-    return path
+    try workspace.synthesize(
+      ["--scene", "room", "--frames", "24", "--width", "160", "--height", "120"], name: "seq")
   }
 
   private func events(_ stdout: String) throws -> [[String: Any]] {

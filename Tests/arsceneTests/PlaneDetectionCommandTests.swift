@@ -4,25 +4,22 @@ import XCTest
 /// `--plane-detection` on replay and bench: every accepted spelling, the
 /// default, and a usage error (exit 2) for anything else.
 final class PlaneDetectionCommandTests: XCTestCase {
-  private var directory: URL!
+  private var workspace: AcceptanceWorkspace!
 
   override func setUpWithError() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("planes-\(UUID())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    workspace = try AcceptanceWorkspace(releaseBuild: false)
   }
 
   override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: directory)
+    workspace.remove()
   }
 
   private func synthesize() throws -> String {
-    let path = directory.appendingPathComponent("seq").path
-    let result = try CommandRunner.run([
-      "dataset", "synth", "--scene", "room", "--frames", "3", "--seed", "3",
-      "--width", "96", "--height", "72", "--out", path, "--quiet",
-    ])
-    XCTAssertEqual(result.status, 0, result.stderr)
-    return path
+    try workspace.synthesize(
+      [
+        "--scene", "room", "--frames", "3", "--seed", "3",
+        "--width", "96", "--height", "72",
+      ], name: "seq")
   }
 
   /// The session event's "planeDetection" for a replay run with `arguments`.
