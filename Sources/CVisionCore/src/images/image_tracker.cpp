@@ -40,6 +40,7 @@ RecognitionOptions RecognitionFrom(const ImageOptions& options) {
   result.min_inliers = options.min_inliers;
   // A found picture is followed from its first homography on: only one
   // the flow refinement confirms will do.
+  result.require_flow_refinement = true;
   // Frames follow each other, so FAST's threshold adapts: as high as still
   // gives all the points asked for (textured rooms: 50 or more, about a
   // third less FAST and Harris work per recognition than at OpenCV's 20),
