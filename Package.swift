@@ -2,6 +2,9 @@
 import PackageDescription
 
 // Dependencies flow one way: CVisionCore -> ARScene -> ARSceneDatasets -> arscene.
+// CVisionSynthetic (rendered rooms with exact ground truth, evaluation helpers)
+// sits beside the core and is used only by ARSceneDatasets and the tests;
+// CVisionCoreTesting holds hooks that only tests call.
 // OpenCV and Eigen come from the system through pkg-config (see Sources/COpenCV
 // and Sources/CEigen), with no compiler or linker flags of our own, so the
 // package can be used as a dependency.
@@ -42,6 +45,23 @@ let package = Package(
       ]
     ),
     .target(
+      name: "CVisionSynthetic",
+      dependencies: ["CVisionCore", "COpenCV", "CEigen"],
+      path: "Sources/CVisionSynthetic",
+      cxxSettings: [
+        .headerSearchPath("src"),
+        // The core's header-only conventions, checks and guard.
+        .headerSearchPath("../CVisionCore/src"),
+        .define("NDEBUG", .when(configuration: .release)),
+      ]
+    ),
+    .target(
+      name: "CVisionCoreTesting",
+      dependencies: ["CVisionCore", "COpenCV", "CEigen"],
+      path: "Sources/CVisionCoreTesting",
+      cxxSettings: [.headerSearchPath("../CVisionCore/src")]
+    ),
+    .target(
       name: "ARScene",
       dependencies: ["CVisionCore"],
       path: "Sources/ARScene"
@@ -50,7 +70,7 @@ let package = Package(
       name: "ARSceneDatasets",
       dependencies: [
         "ARScene",
-        "CVisionCore",
+        "CVisionSynthetic",
         .product(name: "Histogram", package: "hdrhistogram-swift"),
       ],
       path: "Sources/ARSceneDatasets"
@@ -66,12 +86,17 @@ let package = Package(
     ),
     .testTarget(
       name: "CVisionCoreTests",
-      dependencies: ["CVisionCore"],
+      dependencies: ["CVisionCore", "CVisionCoreTesting", "CVisionSynthetic"],
       path: "Tests/CVisionCoreTests"
     ),
     .testTarget(
+      name: "CVisionSyntheticTests",
+      dependencies: ["CVisionSynthetic"],
+      path: "Tests/CVisionSyntheticTests"
+    ),
+    .testTarget(
       name: "ARSceneTests",
-      dependencies: ["ARScene", "CVisionCore"],
+      dependencies: ["ARScene", "CVisionCore", "CVisionSynthetic"],
       path: "Tests/ARSceneTests"
     ),
     .testTarget(

@@ -9,29 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "vision_core/vision_core.h"
-
-static int g_failures = 0;
-
-#define CHECK(condition)                                               \
-  do {                                                                 \
-    if (!(condition)) {                                                \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, \
-              #condition);                                             \
-      ++g_failures;                                                    \
-    }                                                                  \
-  } while (0)
-
-#define CHECK_STATUS(call, expected)                                    \
-  do {                                                                  \
-    vc_status_t status_ = (call);                                       \
-    if (status_ != (expected)) {                                        \
-      fprintf(stderr, "%s:%d: %s returned %s, expected %s\n", __FILE__, \
-              __LINE__, #call, vc_status_name(status_),                 \
-              vc_status_name(expected));                                \
-      ++g_failures;                                                     \
-    }                                                                   \
-  } while (0)
 
 enum { kWidth = 64, kHeight = 48, kStride = 72, kGray = 128 };
 
@@ -148,21 +127,6 @@ static void TestStageTimings(const vc_session_t* session) {
   free(timings);
 }
 
-static void TestFaultsBecomeStatuses(vc_session_t* session) {
-  CHECK_STATUS(
-      vc_session_raise_for_testing(session, VC_TEST_FAULT_OPENCV_EXCEPTION),
-      VC_STATUS_OPENCV_ERROR);
-  CHECK_STATUS(
-      vc_session_raise_for_testing(session, VC_TEST_FAULT_STD_EXCEPTION),
-      VC_STATUS_INTERNAL_ERROR);
-  CHECK_STATUS(vc_session_raise_for_testing(session, VC_TEST_FAULT_BAD_ALLOC),
-               VC_STATUS_OUT_OF_MEMORY);
-  CHECK_STATUS(
-      vc_session_raise_for_testing(session, VC_TEST_FAULT_UNKNOWN_EXCEPTION),
-      VC_STATUS_INTERNAL_ERROR);
-  CHECK(vc_session_last_error_message(session)[0] != '\0');
-}
-
 int main(void) {
   printf("vision_core %s (OpenCV %s)\n", vc_version(), vc_opencv_version());
   TestStatusesAndVersion();
@@ -181,7 +145,6 @@ int main(void) {
 
   TestProcessFrame(session);
   TestStageTimings(session);
-  TestFaultsBecomeStatuses(session);
   vc_session_destroy(session);
 
   vc_session_t* default_session = NULL;
@@ -190,7 +153,6 @@ int main(void) {
 
   vc_session_destroy(NULL);
   vc_image_destroy(NULL);
-  vc_synthetic_scene_destroy(NULL);
 
   if (g_failures != 0) {
     fprintf(stderr, "%d check(s) failed\n", g_failures);

@@ -1,4 +1,5 @@
 import CVisionCore
+import CVisionSynthetic
 import Foundation
 import XCTest
 

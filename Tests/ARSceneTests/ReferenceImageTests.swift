@@ -1,4 +1,5 @@
 import CVisionCore
+import CVisionSynthetic
 import XCTest
 
 @testable import ARScene

@@ -1,5 +1,6 @@
 import ARScene
 import CVisionCore
+import CVisionSynthetic
 import XCTest
 
 /// The synthetic room seen along a slow walk around the table (320 x 240,

@@ -1,5 +1,6 @@
 import ARScene
 import CVisionCore
+import CVisionSynthetic
 import XCTest
 
 /// Frames of the synthetic room (exact depth) for the Session tests, which

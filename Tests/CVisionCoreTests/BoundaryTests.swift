@@ -1,4 +1,5 @@
 import CVisionCore
+import CVisionCoreTesting
 import XCTest
 
 /// The C boundary's promises: named statuses, no exception escapes, messages

@@ -1,4 +1,5 @@
 import CVisionCore
+import CVisionSynthetic
 import XCTest
 
 /// vc_detect_plane_segments on depth the synthetic room renders exactly, whose

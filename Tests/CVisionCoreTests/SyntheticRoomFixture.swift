@@ -1,4 +1,5 @@
 import CVisionCore
+import CVisionSynthetic
 import XCTest
 
 /// What the core's tests that render the synthetic room share: one small
@@ -91,7 +92,7 @@ enum SyntheticRoom {
     init() throws {
       var scene: OpaquePointer?
       let status = vc_synthetic_scene_create(VC_SYNTHETIC_SCENE_ROOM, 1, &scene)
-      XCTAssertEqual(status, VC_STATUS_OK, String(cString: vc_last_error_message()))
+      XCTAssertEqual(status, VC_STATUS_OK, String(cString: vc_synthetic_last_error_message()))
       handle = try XCTUnwrap(scene)
     }
     deinit { vc_synthetic_scene_destroy(handle) }
@@ -106,7 +107,7 @@ enum SyntheticRoom {
       var depth = [UInt16](repeating: 0, count: count)
       let status = vc_synthetic_scene_render(
         handle, pose, &k, &rgb, k.width * 3, &depth, k.width * 2, SyntheticRoom.depthUnits)
-      XCTAssertEqual(status, VC_STATUS_OK, String(cString: vc_last_error_message()))
+      XCTAssertEqual(status, VC_STATUS_OK, String(cString: vc_synthetic_last_error_message()))
       return RenderedFrame(rgb: rgb, depth: depth, pose: pose)
     }
   }

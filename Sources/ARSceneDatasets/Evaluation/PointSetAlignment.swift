@@ -1,5 +1,5 @@
 import ARScene
-internal import CVisionCore
+internal import CVisionSynthetic
 
 /// The rigid (or similarity) transform that best maps one point set onto
 /// another, by Umeyama's closed form in the core.
@@ -26,7 +26,7 @@ public struct PointSetAlignment: Sendable {
     let status = vc_align_point_sets(
       sourceXYZ, targetXYZ, count, estimateScale ? 1 : 0, &matrix, &scale)
     guard status == VC_STATUS_OK else {
-      throw DatasetError("alignment failed: \(String(cString: vc_last_error_message()))")
+      throw DatasetError("alignment failed: \(String(cString: vc_synthetic_last_error_message()))")
     }
     rotation = Quaternion(
       matrixColumns: (

@@ -1,5 +1,5 @@
 import ARScene
-internal import CVisionCore
+internal import CVisionSynthetic
 import Foundation
 
 /// Owns a core synthetic scene (vc_synthetic_scene_t) and asks it for
@@ -156,7 +156,7 @@ final class SyntheticSceneRenderer {
 
   private static func check(_ status: vc_status_t, _ what: String) throws {
     guard status == VC_STATUS_OK else {
-      throw DatasetError("\(what): \(String(cString: vc_last_error_message()))")
+      throw DatasetError("\(what): \(String(cString: vc_synthetic_last_error_message()))")
     }
   }
 

@@ -1,10 +1,16 @@
 // The one exception guard every extern "C" entry point runs inside, so that no
 // C++ exception unwinds into C or Swift and every failure becomes a status plus
-// a readable message.
+// a readable message. Header-only but for the thread's slot, so that libraries
+// beside the core (the synthetic scenes) guard their entry points the same way
+// with a slot of their own.
 #pragma once
 
+#include <exception>
+#include <new>
+#include <opencv2/core.hpp>
 #include <string>
 
+#include "common/status_error.h"
 #include "vision_core/vision_core.h"
 
 namespace vc {
@@ -33,7 +39,32 @@ template <typename Body>
 vc_status_t Guarded(ErrorSlot& slot, Body&& body);
 
 // Implementation detail of Guarded: classifies the in-flight exception.
-vc_status_t StatusFromCurrentException(ErrorSlot& slot) noexcept;
+inline vc_status_t StatusFromCurrentException(ErrorSlot& slot) noexcept {
+  // Building the message can itself fail to allocate; then the status still
+  // goes out, with whatever message the slot managed to keep.
+  try {
+    try {
+      throw;
+    } catch (const StatusError& error) {
+      slot.Set(error.what());
+      return error.status();
+    } catch (const cv::Exception& error) {
+      slot.Set("OpenCV: " + error.msg + " in " + error.func);
+      return VC_STATUS_OPENCV_ERROR;
+    } catch (const std::bad_alloc&) {
+      slot.Set("out of memory");
+      return VC_STATUS_OUT_OF_MEMORY;
+    } catch (const std::exception& error) {
+      slot.Set(std::string("internal error: ") + error.what());
+      return VC_STATUS_INTERNAL_ERROR;
+    } catch (...) {
+      slot.Set("internal error: unknown exception");
+      return VC_STATUS_INTERNAL_ERROR;
+    }
+  } catch (...) {
+    return VC_STATUS_INTERNAL_ERROR;
+  }
+}
 
 template <typename Body>
 vc_status_t Guarded(ErrorSlot& slot, Body&& body) {

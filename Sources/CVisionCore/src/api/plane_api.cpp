@@ -7,11 +7,11 @@
 #include "api/guard.h"
 #include "api/session_handle.h"
 #include "common/conventions.h"
+#include "common/pinhole_camera.h"
 #include "common/plane_options.h"
 #include "common/status_error.h"
 #include "frame/frame_input.h"
 #include "planes/plane_segmenter.h"
-#include "tracking/pinhole_camera.h"
 #include "vision_core/vision_core.h"
 
 namespace {

@@ -10,12 +10,12 @@
 #include "api/guard.h"
 #include "api/reference_image_set_handle.h"
 #include "api/session_handle.h"
+#include "common/pinhole_camera.h"
 #include "common/status_error.h"
 #include "frame/frame_input.h"
 #include "frame/image_view.h"
 #include "images/image_detection.h"
 #include "images/reference_validation.h"
-#include "tracking/pinhole_camera.h"
 #include "vision_core/vision_core.h"
 
 namespace {

@@ -12,7 +12,6 @@
 #include "session/session.h"
 #include "vision_core/vision_core.h"
 
-
 extern "C" {
 
 void vc_session_options_init(vc_session_options_t* options) {
@@ -73,30 +72,6 @@ vc_status_t vc_session_get_stage_timings(const vc_session_t* session,
     const_cast<vc_session*>(session)->error.Set(local.c_str());
   }
   return status;
-}
-
-vc_status_t vc_session_raise_for_testing(vc_session_t* session,
-                                         vc_test_fault_t fault) {
-  if (session == nullptr) return VC_STATUS_INVALID_ARGUMENT;
-  return vc::Guarded(session->error, [&] {
-    switch (fault) {
-      case VC_TEST_FAULT_OPENCV_EXCEPTION: {
-        // A genuine OpenCV failure: adding matrices of different sizes.
-        cv::Mat a(2, 2, CV_8UC1), b(3, 3, CV_8UC1), sum;
-        cv::add(a, b, sum);
-        return;
-      }
-      case VC_TEST_FAULT_STD_EXCEPTION:
-        throw std::runtime_error("test fault");
-      case VC_TEST_FAULT_BAD_ALLOC:
-        throw std::bad_alloc();
-      case VC_TEST_FAULT_UNKNOWN_EXCEPTION:
-        throw 42;
-    }
-    throw vc::StatusError(
-        VC_STATUS_INVALID_ARGUMENT,
-        "unknown fault " + std::to_string(static_cast<int>(fault)));
-  });
 }
 
 }  // extern "C"

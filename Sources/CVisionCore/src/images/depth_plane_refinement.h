@@ -10,9 +10,9 @@
 #include <Eigen/Geometry>
 #include <opencv2/core.hpp>
 
+#include "common/depth_sampler.h"
+#include "common/pinhole_camera.h"
 #include "images/reference_image.h"
-#include "tracking/depth_sampler.h"
-#include "tracking/pinhole_camera.h"
 
 namespace vc {
 

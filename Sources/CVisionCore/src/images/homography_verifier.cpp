@@ -8,7 +8,7 @@
 #include <opencv2/imgproc.hpp>
 #include <opencv2/video/tracking.hpp>
 
-#include "images/hamming.h"
+#include "common/hamming.h"
 #include "images/homography_checks.h"
 #include "images/homography_ransac.h"
 

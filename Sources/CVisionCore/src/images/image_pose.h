@@ -5,8 +5,8 @@
 #include <Eigen/Geometry>
 #include <opencv2/core.hpp>
 
+#include "common/pinhole_camera.h"
 #include "images/reference_image.h"
-#include "tracking/pinhole_camera.h"
 
 namespace vc {
 

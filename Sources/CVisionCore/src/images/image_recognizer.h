@@ -5,10 +5,10 @@
 
 #include <vector>
 
+#include "common/pinhole_camera.h"
 #include "images/image_observation.h"
 #include "images/reference_database.h"
 #include "images/view_features.h"
-#include "tracking/pinhole_camera.h"
 
 namespace vc {
 

@@ -12,13 +12,13 @@
 #include <opencv2/core.hpp>
 #include <vector>
 
+#include "common/depth_sampler.h"
 #include "common/image_options.h"
+#include "common/pinhole_camera.h"
 #include "common/stage_timings.h"
 #include "images/image_observation.h"
 #include "images/image_recognizer.h"
 #include "images/reference_database.h"
-#include "tracking/depth_sampler.h"
-#include "tracking/pinhole_camera.h"
 
 namespace vc {
 

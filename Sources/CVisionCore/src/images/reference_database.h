@@ -10,7 +10,7 @@
 #include <opencv2/core.hpp>
 #include <vector>
 
-#include "images/binary_vocabulary.h"
+#include "common/binary_vocabulary.h"
 #include "images/reference_image.h"
 
 namespace vc {

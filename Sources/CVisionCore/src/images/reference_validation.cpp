@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "images/hamming.h"
+#include "common/hamming.h"
 
 namespace vc {
 namespace {

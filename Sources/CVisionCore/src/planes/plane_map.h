@@ -25,12 +25,12 @@
 #include <cstdint>
 #include <vector>
 
+#include "common/pinhole_camera.h"
 #include "common/plane_options.h"
 #include "planes/occupancy_grid.h"
 #include "planes/plane_classifier.h"
 #include "planes/plane_moments.h"
 #include "planes/plane_segment.h"
-#include "tracking/pinhole_camera.h"
 #include "vision_core/vision_core.h"
 
 namespace vc {

@@ -25,10 +25,10 @@
 #include <utility>
 #include <vector>
 
+#include "common/pinhole_camera.h"
 #include "common/plane_options.h"
 #include "planes/plane_moments.h"
 #include "planes/plane_segment.h"
-#include "tracking/pinhole_camera.h"
 
 namespace vc {
 

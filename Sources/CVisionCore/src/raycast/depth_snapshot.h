@@ -6,7 +6,7 @@
 #include <Eigen/Geometry>
 #include <opencv2/core.hpp>
 
-#include "tracking/pinhole_camera.h"
+#include "common/pinhole_camera.h"
 
 namespace vc {
 

@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <opencv2/imgproc.hpp>
 
+#include "common/depth_sampler.h"
 #include "frame/frame_input.h"
 #include "frame/image_statistics.h"
 #include "frame/light_estimate.h"
 #include "images/image_detection.h"
-#include "tracking/depth_sampler.h"
 #include "tracking/world_alignment.h"
 
 namespace vc {

@@ -11,9 +11,9 @@
 #include <opencv2/core.hpp>
 #include <vector>
 
+#include "common/pinhole_camera.h"
 #include "common/tracking_options.h"
 #include "tracking/local_map.h"
-#include "tracking/pinhole_camera.h"
 
 namespace vc {
 

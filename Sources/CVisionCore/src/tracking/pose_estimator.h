@@ -14,8 +14,8 @@
 #include <opencv2/core.hpp>
 #include <vector>
 
+#include "common/pinhole_camera.h"
 #include "common/tracking_options.h"
-#include "tracking/pinhole_camera.h"
 
 namespace vc {
 

@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "common/conventions.h"
-#include "tracking/depth_sampler.h"
+#include "common/depth_sampler.h"
 #include "tracking/world_alignment.h"
 
 namespace vc {

@@ -16,6 +16,7 @@
 #include <opencv2/core.hpp>
 #include <vector>
 
+#include "common/pinhole_camera.h"
 #include "common/tracking_options.h"
 #include "tracking/corner_detector.h"
 #include "tracking/feature_tracker.h"
@@ -24,7 +25,6 @@
 #include "tracking/map_point_matcher.h"
 #include "tracking/motion_model.h"
 #include "tracking/orb_describer.h"
-#include "tracking/pinhole_camera.h"
 #include "tracking/pose_estimator.h"
 #include "tracking/tracking_state.h"
 #include "vision_core/vision_core.h"

@@ -1,12 +1,14 @@
 // Entry points for evaluation against ground truth. They have no session, so
-// their errors go to the calling thread's slot (vc_last_error_message).
+// their errors go to the calling thread's slot
+// (vc_synthetic_last_error_message).
 #include <Eigen/Core>
 #include <string>
 
 #include "api/guard.h"
+#include "api/synthetic_error_slot.h"
 #include "common/status_error.h"
 #include "evaluation/point_set_alignment.h"
-#include "vision_core/vision_core.h"
+#include "vision_synthetic/vision_synthetic.h"
 
 extern "C" {
 
@@ -15,7 +17,7 @@ vc_status_t vc_align_point_sets(const double* source_xyz,
                                 int32_t estimate_scale,
                                 double out_target_from_source[16],
                                 double* out_scale) {
-  return vc::Guarded(vc::ThreadErrorSlot(), [&] {
+  return vc::Guarded(vc::synthetic::ThreadErrorSlot(), [&] {
     vc::Require(source_xyz != nullptr && target_xyz != nullptr,
                 "point arrays are NULL");
     vc::Require(out_target_from_source != nullptr,

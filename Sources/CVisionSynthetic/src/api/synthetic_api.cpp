@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "api/guard.h"
+#include "api/synthetic_error_slot.h"
 #include "common/conventions.h"
 #include "common/status_error.h"
 #include "common/transform_checks.h"
@@ -17,7 +18,7 @@
 #include "synthetic/reference_images.h"
 #include "synthetic/room_scene.h"
 #include "synthetic/scene_planes.h"
-#include "vision_core/vision_core.h"
+#include "vision_synthetic/vision_synthetic.h"
 
 struct vc_synthetic_scene {
   vc::synthetic::SyntheticScene scene;
@@ -44,7 +45,6 @@ static_assert(
 // Large enough for any camera we replay, small enough that a corrupt size
 // cannot ask for gigabytes.
 constexpr int32_t kMaxImageSide = 8192;
-
 
 bool IsFinitePositive(double value) {
   return std::isfinite(value) && value > 0.0;
@@ -221,7 +221,7 @@ void vc_synthetic_scene_options_init(vc_synthetic_scene_options_t* options) {
 vc_status_t vc_synthetic_scene_create_with_options(
     const vc_synthetic_scene_options_t* options,
     vc_synthetic_scene_t** out_scene) {
-  return vc::Guarded(vc::ThreadErrorSlot(), [&] {
+  return vc::Guarded(vc::synthetic::ThreadErrorSlot(), [&] {
     vc::Require(out_scene != nullptr,
                 "vc_synthetic_scene_create: out_scene is NULL");
     *out_scene = nullptr;
@@ -264,7 +264,7 @@ vc_status_t vc_synthetic_scene_render_with_options(
     const vc_synthetic_render_options_t* options, uint8_t* out_rgb,
     int32_t rgb_stride_bytes, uint16_t* out_depth, int32_t depth_stride_bytes,
     float depth_units_per_metre, vc_synthetic_render_info_t* out_info) {
-  return vc::Guarded(vc::ThreadErrorSlot(), [&] {
+  return vc::Guarded(vc::synthetic::ThreadErrorSlot(), [&] {
     const std::string function = "vc_synthetic_scene_render";
     const std::string where = function + ": ";
     vc::Require(scene != nullptr, where + "scene is NULL");
@@ -312,7 +312,7 @@ vc_status_t vc_synthetic_scene_get_planes(const vc_synthetic_scene_t* scene,
                                           vc_synthetic_plane_t* out_planes,
                                           int32_t capacity,
                                           int32_t* out_count) {
-  return vc::Guarded(vc::ThreadErrorSlot(), [&] {
+  return vc::Guarded(vc::synthetic::ThreadErrorSlot(), [&] {
     vc::Require(scene != nullptr,
                 "vc_synthetic_scene_get_planes: scene is NULL");
     const auto& planes = scene->planes;
@@ -341,7 +341,7 @@ vc_status_t vc_synthetic_scene_get_reference_images(
     const vc_synthetic_scene_t* scene,
     vc_synthetic_reference_image_t* out_images, int32_t capacity,
     int32_t* out_count) {
-  return vc::Guarded(vc::ThreadErrorSlot(), [&] {
+  return vc::Guarded(vc::synthetic::ThreadErrorSlot(), [&] {
     vc::Require(scene != nullptr,
                 "vc_synthetic_scene_get_reference_images: scene is NULL");
     const auto& references = scene->references;
@@ -362,7 +362,7 @@ vc_status_t vc_synthetic_scene_get_reference_images(
 vc_status_t vc_synthetic_scene_render_reference_image(
     const vc_synthetic_scene_t* scene, int32_t index, int32_t width,
     int32_t height, uint8_t* out_rgb, int32_t rgb_stride_bytes) {
-  return vc::Guarded(vc::ThreadErrorSlot(), [&] {
+  return vc::Guarded(vc::synthetic::ThreadErrorSlot(), [&] {
     const std::string where = "vc_synthetic_scene_render_reference_image: ";
     vc::Require(scene != nullptr, where + "scene is NULL");
     const auto count = static_cast<int32_t>(scene->references.size());
@@ -388,7 +388,7 @@ vc_status_t vc_synthetic_scene_get_reference_visibility(
     const vc_synthetic_scene_t* scene, const float world_from_camera[16],
     const vc_camera_intrinsics_t* intrinsics, float* out_fractions,
     int32_t capacity, int32_t* out_count) {
-  return vc::Guarded(vc::ThreadErrorSlot(), [&] {
+  return vc::Guarded(vc::synthetic::ThreadErrorSlot(), [&] {
     const std::string function = "vc_synthetic_scene_get_reference_visibility";
     const std::string where = function + ": ";
     vc::Require(scene != nullptr, where + "scene is NULL");

@@ -1,4 +1,4 @@
-#include "tracking/depth_sampler.h"
+#include "common/depth_sampler.h"
 
 #include <algorithm>
 #include <cmath>

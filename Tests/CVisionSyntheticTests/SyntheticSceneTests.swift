@@ -1,4 +1,4 @@
-import CVisionCore
+import CVisionSynthetic
 import XCTest
 
 /// The synthetic room through the C API: determinism, exact depth against
@@ -22,7 +22,7 @@ final class SyntheticSceneTests: XCTestCase {
   private func makeScene(seed: UInt64) throws -> OpaquePointer {
     var scene: OpaquePointer?
     let status = vc_synthetic_scene_create(VC_SYNTHETIC_SCENE_ROOM, seed, &scene)
-    XCTAssertEqual(status, VC_STATUS_OK, String(cString: vc_last_error_message()))
+    XCTAssertEqual(status, VC_STATUS_OK, String(cString: vc_synthetic_last_error_message()))
     return try XCTUnwrap(scene)
   }
 
@@ -39,7 +39,7 @@ final class SyntheticSceneTests: XCTestCase {
       scene, worldFromCamera, &intrinsics, &rgb, Int32(width * 3), &depth,
       Int32(width * 2), 1000)
     XCTAssertEqual(
-      status, VC_STATUS_OK, String(cString: vc_last_error_message()), file: file,
+      status, VC_STATUS_OK, String(cString: vc_synthetic_last_error_message()), file: file,
       line: line)
     return Rendering(rgb: rgb, depth: depth)
   }
@@ -249,7 +249,7 @@ final class SyntheticSceneTests: XCTestCase {
   ) {
     XCTAssertEqual(status, VC_STATUS_INVALID_ARGUMENT, what, file: file, line: line)
     XCTAssertFalse(
-      String(cString: vc_last_error_message()).isEmpty, "\(what): no message", file: file,
+      String(cString: vc_synthetic_last_error_message()).isEmpty, "\(what): no message", file: file,
       line: line)
   }
 
@@ -330,7 +330,7 @@ final class SyntheticSceneTests: XCTestCase {
 
     // A good call after failures succeeds and clears the message.
     XCTAssertEqual(valid.run(), VC_STATUS_OK)
-    XCTAssertEqual(String(cString: vc_last_error_message()), "")
+    XCTAssertEqual(String(cString: vc_synthetic_last_error_message()), "")
   }
 
   func testDestroyingNullIsANoOp() {
@@ -409,7 +409,7 @@ final class SyntheticSensorAndGroundTruthTests: XCTestCase {
     options.seed = seed
     var scene: OpaquePointer?
     let status = vc_synthetic_scene_create_with_options(&options, &scene)
-    XCTAssertEqual(status, VC_STATUS_OK, String(cString: vc_last_error_message()))
+    XCTAssertEqual(status, VC_STATUS_OK, String(cString: vc_synthetic_last_error_message()))
     let created = try XCTUnwrap(scene)
     addTeardownBlock { vc_synthetic_scene_destroy(created) }
     return created
@@ -456,7 +456,7 @@ final class SyntheticSensorAndGroundTruthTests: XCTestCase {
         Int32(Self.width * 2), 5000, &info)
     }
     XCTAssertEqual(
-      status, VC_STATUS_OK, String(cString: vc_last_error_message()), file: file, line: line)
+      status, VC_STATUS_OK, String(cString: vc_synthetic_last_error_message()), file: file, line: line)
     return Frame(rgb: rgb, depth: depth.map { Double($0) / 5000 }, info: info)
   }
 
@@ -801,7 +801,7 @@ final class SyntheticSensorAndGroundTruthTests: XCTestCase {
     file: StaticString = #filePath, line: UInt = #line
   ) {
     XCTAssertEqual(status, expected, what, file: file, line: line)
-    XCTAssertFalse(String(cString: vc_last_error_message()).isEmpty, what, file: file, line: line)
+    XCTAssertFalse(String(cString: vc_synthetic_last_error_message()).isEmpty, what, file: file, line: line)
   }
 
   func testNewEntryPointsRejectBadArgumentsWithAMessage() throws {

@@ -10,7 +10,7 @@
 #include <opencv2/core.hpp>
 #include <vector>
 
-#include "images/hamming.h"
+#include "common/hamming.h"
 
 namespace vc {
 

@@ -1,4 +1,4 @@
-#include "images/binary_vocabulary.h"
+#include "common/binary_vocabulary.h"
 
 #include <algorithm>
 #include <limits>
