@@ -26,11 +26,17 @@ struct DatasetSynthCommand: ParsableCommand {
   @Option(help: "Where to write the sequence (must not exist or be empty).")
   var out: String
 
-  @Option(help: "Number of frames.")
+  @Option(help: "Number of frames on the timeline (the relocalize scenarios skip their gap's).")
   var frames = 90
 
   @Option(help: "Seed of every random choice (textures, jitter, sensor noise).")
   var seed: UInt64 = 1
+
+  @Option(
+    help: ArgumentHelp(
+      "Draw the walk through other places of the same room (the scene stays --seed's).",
+      discussion: "A map built from one path can then be tested on frames of another."))
+  var pathSeed: UInt64?
 
   @Option(help: "Image width in pixels.")
   var width = 640
@@ -55,6 +61,7 @@ struct DatasetSynthCommand: ParsableCommand {
     }
     generator.frameCount = frames
     generator.seed = seed
+    generator.pathSeed = pathSeed
     generator.width = width
     generator.height = height
     generator.sensorNoise = !noNoise
@@ -67,7 +74,7 @@ struct DatasetSynthCommand: ParsableCommand {
     let times = try generator.write(to: URL(fileURLWithPath: out)) { progress.update($0, of: $1) }
     if !quiet {
       Terminal.printError(
-        "Wrote \(frames) frames of the \(generator.resolvedScene.rawValue) scene"
+        "Wrote \(times.milliseconds.count) frames of the \(generator.resolvedScene.rawValue) scene"
           + " (\(generator.scenario.rawValue), \(generator.resolvedMotion.rawValue)) to \(out)."
           + String(
             format: " Rendering took %.1f ms per frame (median; p90 %.1f, max %.1f; CPU time).",

@@ -7,7 +7,7 @@ extension SyntheticAnnotations {
   /// annotations.json: sorted keys, numbers in their shortest round-trip
   /// form, times rounded to the microsecond like the lists' timestamps.
   public var json: String {
-    CanonicalJSON.object([
+    var fields: [String: CanonicalJSON] = [
       "conditions": .array(
         conditions.map { entry in
           .object([
@@ -59,7 +59,16 @@ extension SyntheticAnnotations {
         "tooDarkGain": .number(thresholds.tooDarkGain),
       ]),
       "world": .string("groundtruth.txt's world: ARKit axes, +Y up, metres"),
-    ]).text
+    ]
+    if let relocalization {
+      var entry: [String: CanonicalJSON] = ["gap": Self.range(relocalization.gap)]
+      // Absent when the camera never comes back to a mapped place.
+      if let back = relocalization.returnsToMappedPlaceAt {
+        entry["returnsToMappedPlaceAt"] = Self.time(back)
+      }
+      fields["relocalization"] = .object(entry)
+    }
+    return CanonicalJSON.object(fields).text
   }
 
   private static func time(_ t: Double) -> CanonicalJSON {

@@ -50,6 +50,14 @@ public struct SyntheticAnnotations: Sendable {
     public var gyroscopeBias: SIMD3<Double>
   }
 
+  /// The relocalize scenarios' interruption: frames and IMU stop for `gap`
+  /// while the camera is carried elsewhere; from `returnsToMappedPlaceAt` on
+  /// (nil: never) it looks at a part of the room it saw before the gap.
+  public struct Relocalization: Equatable, Sendable {
+    public var gap: TimeRange
+    public var returnsToMappedPlaceAt: Double?
+  }
+
   public var scene: String
   public var scenario: String
   public var motion: String
@@ -57,8 +65,10 @@ public struct SyntheticAnnotations: Sendable {
   public var sensorNoise: Bool
   public var planes: [Plane]
   public var referenceImages: [ReferenceImage]
-  /// When the lens is covered.
+  /// When the lens is covered, or (relocalize scenarios) the gap.
   public var interruptions: [TimeRange]
+  /// Only in the relocalize scenarios.
+  public var relocalization: Relocalization?
   /// Sorted by start, then condition name.
   public var conditions: [Condition]
   public var thresholds: ConditionThresholds

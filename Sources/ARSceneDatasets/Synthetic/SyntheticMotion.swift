@@ -12,15 +12,30 @@ public enum SyntheticMotion: String, CaseIterable, Sendable {
   /// scenario pans from another spot, one that reaches a bare wall
   /// (``PanMotion/towardsBareWall``); the image scenario from one close to
   /// the pictures (``PanMotion/acrossPictures``).
-  public func motion(seed: UInt64, scenario: SyntheticScenario) -> any CameraMotion {
+  /// `path` draws the walk through other places (nil: the default path).
+  /// The relocalize scenarios interrupt the walk (``RelocalizeMotion``) for
+  /// a sequence of `duration` seconds.
+  public func motion(
+    seed: UInt64, scenario: SyntheticScenario, path: HandheldWalk.Path? = nil,
+    duration: Double = 0
+  ) -> any CameraMotion {
     switch self {
-    case .walk: HandheldWalk(seed: seed)
-    case .orbit: OrbitMotion()
+    case .walk:
+      if let gap = scenario.gap(duration: duration) {
+        var drawn = path ?? HandheldWalk.Path()
+        drawn.angularSpeed = RelocalizeMotion.angularSpeed
+        return RelocalizeMotion(
+          walk: HandheldWalk(seed: seed, path: drawn), gap: gap,
+          resumeAt: RelocalizeMotion.resumeTime(
+            gap: gap, returns: scenario == .relocalize))
+      }
+      return HandheldWalk(seed: seed, path: path ?? HandheldWalk.Path())
+    case .orbit: return OrbitMotion()
     case .pan:
       switch scenario {
-      case .textureless: PanMotion.towardsBareWall
-      case .image: PanMotion.acrossPictures
-      default: PanMotion()
+      case .textureless: return PanMotion.towardsBareWall
+      case .image: return PanMotion.acrossPictures
+      default: return PanMotion()
       }
     }
   }

@@ -19,6 +19,13 @@ public enum SyntheticScenario: String, CaseIterable, Sendable {
   case noSurface = "no-surface"
   /// A pan across the room's pictures, which come into and leave the view.
   case image
+  /// Frames and IMU stop for 4 s while the camera is carried more than 1 m
+  /// away and turned more than 60 degrees; they resume looking at a part of
+  /// the room seen before the gap (see ``RelocalizeMotion``).
+  case relocalize
+  /// As relocalize, but the camera resumes on the other side of the room,
+  /// looking at what it never saw: it never comes back to a mapped place.
+  case relocalizeElsewhere = "relocalize-elsewhere"
 
   /// The scene this scenario is rendered in unless another is asked for.
   public var scene: SyntheticSequenceGenerator.Scene {
@@ -30,7 +37,7 @@ public enum SyntheticScenario: String, CaseIterable, Sendable {
   /// work in either.
   public var scenes: [SyntheticSequenceGenerator.Scene] {
     switch self {
-    case .textureless, .image: [.room]
+    case .textureless, .image, .relocalize, .relocalizeElsewhere: [.room]
     case .noSurface: [.clutter]
     case .normal, .dark, .fast, .interruption: [.room, .clutter]
     }
@@ -39,7 +46,7 @@ public enum SyntheticScenario: String, CaseIterable, Sendable {
   /// The motion used unless one is asked for.
   public var defaultMotion: SyntheticMotion {
     switch self {
-    case .normal, .dark, .fast, .interruption: .walk
+    case .normal, .dark, .fast, .interruption, .relocalize, .relocalizeElsewhere: .walk
     case .textureless, .image: .pan
     case .noSurface: .orbit
     }
@@ -62,6 +69,20 @@ public enum SyntheticScenario: String, CaseIterable, Sendable {
   public func spin(duration: Double) -> ClosedRange<Double>? {
     guard self == .fast else { return nil }
     return ScenarioEvent(nominal: 1.8, maximumFraction: 0.6).interval(in: duration)
+  }
+
+  /// The motions this scenario can be rendered with: the relocalize
+  /// scenarios interrupt a walk.
+  public var motions: [SyntheticMotion] {
+    isRelocalization ? [.walk] : SyntheticMotion.allCases
+  }
+
+  /// Whether frames and IMU stop for a gap (the relocalize scenarios).
+  public var isRelocalization: Bool { self == .relocalize || self == .relocalizeElsewhere }
+
+  /// When frames and IMU stop, in the relocalize scenarios.
+  public func gap(duration: Double) -> ClosedRange<Double>? {
+    isRelocalization ? RelocalizeMotion.gap(duration: duration) : nil
   }
 
   /// When the lens is covered: 1 s (at most 40% of the sequence).

@@ -19,8 +19,13 @@ public struct SyntheticSequenceGenerator {
   public var scenario: SyntheticScenario = .normal
   /// Nil uses the scenario's motion.
   public var motion: SyntheticMotion?
+  /// Frames on the sequence's timeline; the relocalize scenarios write none
+  /// during their gap, so they write fewer.
   public var frameCount = 90
   public var seed: UInt64 = 1
+  /// Draws the walk through other places of the same room (the scene and
+  /// its textures stay `seed`'s); nil walks the default path.
+  public var pathSeed: UInt64?
   public var width = 640
   public var height = 480
   public var frameRate = 30.0
@@ -70,6 +75,15 @@ public struct SyntheticSequenceGenerator {
       throw DatasetError("shutter fraction must be in [0, 1], got \(shutterFraction)")
     }
     if let problem = imuNoise.problem { throw DatasetError(problem) }
+    if !scenario.motions.contains(resolvedMotion) {
+      throw DatasetError(
+        "the \(scenario.rawValue) scenario interrupts a walk, not \(resolvedMotion.rawValue);"
+          + " leave out --motion or pass --motion walk")
+    }
+    if pathSeed != nil, resolvedMotion != .walk {
+      throw DatasetError(
+        "--path-seed draws another walk; it does not apply to --motion \(resolvedMotion.rawValue)")
+    }
     if let scene, !scenario.scenes.contains(scene) {
       throw DatasetError(
         "the \(scenario.rawValue) scenario is rendered in the \(scenario.scene.rawValue) scene,"
@@ -84,6 +98,7 @@ public struct SyntheticSequenceGenerator {
       "--scenario \(scenario.rawValue) --motion \(resolvedMotion.rawValue)",
       "--frames \(frameCount) --seed \(seed) --width \(width) --height \(height)",
     ]
+    if let pathSeed { words.append("--path-seed \(pathSeed)") }
     if !sensorNoise { words.append("--no-noise") }
     return words.joined(separator: " ")
   }
@@ -110,13 +125,16 @@ public struct SyntheticSequenceGenerator {
       scene: resolvedScene, seed: seed, plainSurfaces: scenario.plainSurfaces)
 
     let duration = Double(frameCount) / frameRate
-    var cameraMotion = resolvedMotion.motion(seed: seed, scenario: scenario)
+    var cameraMotion = resolvedMotion.motion(
+      seed: seed, scenario: scenario, path: pathSeed.map(HandheldWalk.Path.drawn(seed:)),
+      duration: duration)
     if let spin = scenario.spin(duration: duration) {
       cameraMotion = SpinningMotion(
         base: cameraMotion, start: spin.lowerBound, end: spin.upperBound)
     }
     let exposure = scenario.exposure(duration: duration)
     let covered = scenario.covered(duration: duration)
+    let gap = scenario.gap(duration: duration)
     let imu = IMUSimulator(
       motion: cameraMotion, rate: imuRate, noise: sensorNoise ? imuNoise : .exact,
       seed: SplitMix64.derivedSeed(1, of: seed))
@@ -133,6 +151,12 @@ public struct SyntheticSequenceGenerator {
     var previousTime: Double?
     for index in 0..<frameCount {
       let t = Double(index) / frameRate
+      // No frame and no IMU sample from inside the gap: the first frame
+      // after it carries only the samples measured since it ended.
+      if let gap, gap.contains(t) {
+        previousTime = max(previousTime ?? gap.upperBound, gap.upperBound)
+        continue
+      }
       let pose = cameraMotion.pose(at: t)
       let isCovered = covered?.contains(t) ?? false
       var settings = SyntheticSceneRenderer.Exposure()
@@ -185,7 +209,14 @@ public struct SyntheticSequenceGenerator {
         image.visible = record.visibleRanges(ofReference: index)
         return image
       },
-      interruptions: record.ranges(of: .interruption), conditions: record.conditions,
+      interruptions: gap.map { [TimeRange(from: $0.lowerBound, to: $0.upperBound)] }
+        ?? record.ranges(of: .interruption),
+      relocalization: gap.map {
+        SyntheticAnnotations.Relocalization(
+          gap: TimeRange(from: $0.lowerBound, to: $0.upperBound),
+          returnsToMappedPlaceAt: scenario == .relocalize ? $0.upperBound : nil)
+      },
+      conditions: record.conditions,
       thresholds: thresholds,
       imu: SyntheticAnnotations.IMU(
         rate: imuRate, noise: sensorNoise ? imuNoise : .exact,

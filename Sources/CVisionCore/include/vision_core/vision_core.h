@@ -280,6 +280,9 @@ typedef struct vc_frame_result {
       jumps. */
   float world_from_camera[16];
   vc_tracking_statistics_t tracking_statistics;
+  /** How much of the world the session's map covers, like ARKit's
+      ARWorldMappingStatus (see vc_world_mapping_status_t). */
+  int32_t world_mapping_status;
 } vc_frame_result_t;
 
 /** The time one stage of the last processed frame took. */
@@ -742,6 +745,21 @@ typedef struct vc_tracking_options {
 } vc_tracking_options_t;
 
 /** Tunables of a session. Fill with vc_session_options_init, then override. */
+/** Relocalization: a map of keyframes that the camera is looked for in once
+    it is lost, so that tracking comes back in the same world. */
+typedef struct vc_relocalization_options {
+  /** Keep the map and, once the camera is lost (or frames stopped for longer
+      than interruption_seconds), look for it there; the state stays
+      VC_TRACKING_STATE_REASON_RELOCALIZING until it is found, and tracking
+      goes on in the old world. 0: after a loss a new map starts at the held
+      pose, as a session without relocalization does. Default 1. */
+  int32_t enabled;
+  /** A gap between two frames' timestamps longer than this many seconds
+      (0.05..3600) is an interruption: nothing before it is followed into
+      the next frame. Default 0.5. */
+  float interruption_seconds;
+} vc_relocalization_options_t;
+
 typedef struct vc_session_options {
   /** Compute vc_light_estimate_t; when 0 it is reported as 1000 lm / 6500 K. */
   int32_t light_estimation_enabled;
@@ -756,6 +774,8 @@ typedef struct vc_session_options {
   vc_plane_options_t planes;
   /** Image recognition and tracking (used once reference images are set). */
   vc_image_options_t images;
+  /** Relocalization and the keyframe map. */
+  vc_relocalization_options_t relocalization;
 } vc_session_options_t;
 
 VC_API void vc_session_options_init(vc_session_options_t *options);
@@ -893,6 +913,126 @@ VC_API vc_status_t vc_session_raycast(vc_session_t *session,
                                       const vc_raycast_options_t *options,
                                       vc_raycast_result_t *out_results,
                                       int32_t capacity, int32_t *out_count);
+
+/* ------------------------------------------------------------------------ */
+/* World maps and relocalization                                            */
+/* ------------------------------------------------------------------------ */
+
+/** Like ARKit's ARWorldMappingStatus. Values are stable. */
+typedef enum vc_world_mapping_status {
+  /** No map yet (before the first keyframe, or while relocalizing). */
+  VC_WORLD_MAPPING_STATUS_NOT_AVAILABLE = 0,
+  /** Tracking is limited: the map does not cover the camera's surroundings. */
+  VC_WORLD_MAPPING_STATUS_LIMITED = 1,
+  /** The camera is in a place the map is still growing into. */
+  VC_WORLD_MAPPING_STATUS_EXTENDING = 2,
+  /** The camera sees places the map already holds. */
+  VC_WORLD_MAPPING_STATUS_MAPPED = 3
+} vc_world_mapping_status_t;
+
+/** What a session knows of a room: keyframes (pose, ORB features and their
+    3D points, a coarse depth surface), the camera they were seen with, and
+    the application's anchors as opaque bytes. Immutable once made, so a map
+    may be read from several threads. */
+typedef struct vc_world_map vc_world_map_t;
+
+/** A snapshot of the session's map (without anchors). Fails with
+    VC_STATUS_INVALID_ARGUMENT when relocalization is off. */
+VC_API vc_status_t vc_session_get_world_map(const vc_session_t *session,
+                                            vc_world_map_t **out_map);
+
+/** Starts the session in map's world: call before the first frame. The
+    session reports VC_TRACKING_STATE_REASON_RELOCALIZING until the camera
+    sees a mapped place, then tracks in the map's world (same origin and
+    axes). Frames must come from a camera with the map's image size. */
+VC_API vc_status_t vc_session_set_world_map(vc_session_t *session,
+                                            const vc_world_map_t *map);
+
+VC_API void vc_world_map_destroy(vc_world_map_t *map);
+
+/** A copy of map whose anchors are the given bytes (length may be 0). */
+VC_API vc_status_t vc_world_map_with_anchors(const vc_world_map_t *map,
+                                             const uint8_t *bytes,
+                                             size_t length,
+                                             vc_world_map_t **out_map);
+
+/** The anchors' bytes (count protocol, in bytes). */
+VC_API vc_status_t vc_world_map_get_anchors(const vc_world_map_t *map,
+                                            uint8_t *out_bytes,
+                                            size_t capacity,
+                                            size_t *out_length);
+
+/** The map as the bytes of its file (count protocol, in bytes), in the
+    open format of Datasets/WORLD_MAP.md. The same map, the same bytes. */
+VC_API vc_status_t vc_world_map_encode(const vc_world_map_t *map,
+                                       uint8_t *out_bytes, size_t capacity,
+                                       size_t *out_length);
+
+/** Reads a map from the bytes of its file; what names it in messages (may
+    be NULL). A truncated, corrupt or newer-version file is
+    VC_STATUS_INVALID_ARGUMENT with the reason in vc_last_error_message(). */
+VC_API vc_status_t vc_world_map_decode(const uint8_t *bytes, size_t length,
+                                       const char *what,
+                                       vc_world_map_t **out_map);
+
+typedef struct vc_world_map_info {
+  uint32_t format_version;
+  /** The engine that wrote the map, NUL-terminated (cut to fit). */
+  char engine_version[32];
+  vc_camera_intrinsics_t camera;
+  int64_t keyframe_count;
+  /** Feature points with a 3D position (ARKit's rawFeaturePoints). */
+  int64_t point_count;
+  int64_t surface_point_count;
+  int64_t anchor_bytes;
+  /** Axis-aligned box of the points in the map's world, ARKit axes, metres. */
+  float center[3];
+  float extent[3];
+} vc_world_map_info_t;
+
+VC_API vc_status_t vc_world_map_get_info(const vc_world_map_t *map,
+                                         vc_world_map_info_t *out_info);
+
+/** The map's feature points, x y z in the world (ARKit axes, metres), as
+    count points of 3 floats (count protocol, in points). */
+VC_API vc_status_t vc_world_map_get_points(const vc_world_map_t *map,
+                                           float *out_xyz, int64_t capacity,
+                                           int64_t *out_count);
+
+/** Finds single frames in a map, each on its own (no tracking from frame to
+    frame): the 7-Scenes relocalization protocol. Not thread-safe. */
+typedef struct vc_relocalizer vc_relocalizer_t;
+
+/** Indexes map for queries (deterministic; map may be destroyed after). */
+VC_API vc_status_t vc_relocalizer_create(const vc_world_map_t *map,
+                                         vc_relocalizer_t **out_relocalizer);
+VC_API void vc_relocalizer_destroy(vc_relocalizer_t *relocalizer);
+/** The message of the relocalizer's last failed call. */
+VC_API const char *vc_relocalizer_last_error_message(
+    const vc_relocalizer_t *relocalizer);
+
+typedef struct vc_relocalization_result {
+  /** 1 when the frame was found in the map. */
+  int32_t found;
+  /** world_from_camera in the map's world, ARKit axes, column-major;
+      identity when not found. */
+  float world_from_camera[16];
+  /** Feature correspondences that agree with the pose. */
+  int32_t inliers;
+  /** The keyframe that holds most of them, or -1. */
+  int64_t keyframe_id;
+  /** Static NUL-terminated reason: "found", or the first check that
+      failed ("too_few_features", "no_candidates", "too_few_matches",
+      "no_consensus", "poor_alignment", "large_correction"). */
+  const char *outcome;
+} vc_relocalization_result_t;
+
+/** Looks for one frame (colour and, where the map was made with it, depth;
+    its IMU samples are ignored) in the map. The frame's camera must have
+    the map's image size. */
+VC_API vc_status_t vc_relocalizer_query(vc_relocalizer_t *relocalizer,
+                                        const vc_frame_input_t *frame,
+                                        vc_relocalization_result_t *out_result);
 
 #ifdef __cplusplus
 } /* extern "C" */

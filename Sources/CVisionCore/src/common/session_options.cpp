@@ -14,6 +14,8 @@ SessionOptions SessionOptions::FromC(const vc_session_options_t& options) {
   result.tracking = TrackingOptions::FromC(options.tracking);
   result.planes = PlaneOptions::FromC(options.planes);
   result.images = ImageOptions::FromC(options.images);
+  result.relocalization =
+      SessionRelocalizationOptions::FromC(options.relocalization);
   return result;
 }
 
@@ -24,6 +26,7 @@ void SessionOptions::ToC(vc_session_options_t* options) const {
   tracking.ToC(&options->tracking);
   planes.ToC(&options->planes);
   images.ToC(&options->images);
+  relocalization.ToC(&options->relocalization);
 }
 
 void SessionOptions::Check() const {
@@ -36,6 +39,7 @@ void SessionOptions::Check() const {
   tracking.Check();
   planes.Check();
   images.Check();
+  relocalization.Check();
 }
 
 }  // namespace vc

@@ -4,6 +4,7 @@
 
 #include "common/image_options.h"
 #include "common/plane_options.h"
+#include "common/session_relocalization_options.h"
 #include "common/tracking_options.h"
 #include "vision_core/vision_core.h"
 
@@ -21,6 +22,7 @@ struct SessionOptions {
   TrackingOptions tracking;
   PlaneOptions planes;
   ImageOptions images;
+  SessionRelocalizationOptions relocalization;
 
   static SessionOptions FromC(const vc_session_options_t& options);
   void ToC(vc_session_options_t* options) const;

@@ -1,9 +1,12 @@
 #include "session/session.h"
 
 #include <algorithm>
+#include <cmath>
 #include <opencv2/imgproc.hpp>
 
 #include "common/depth_sampler.h"
+#include "common/status_error.h"
+#include "frame/depth_millimetres.h"
 #include "frame/frame_input.h"
 #include "frame/image_statistics.h"
 #include "frame/light_estimate.h"
@@ -14,6 +17,7 @@ namespace vc {
 namespace {
 
 constexpr size_t kImuHistoryCapacity = 512;
+constexpr double kNanosecondsPerSecondInSession = 1e9;
 
 // Grey conversion that shares the caller's pixels when they are grey already.
 void ToGray(const cv::Mat& color, vc_pixel_format_t format, cv::Mat* gray) {
@@ -42,7 +46,114 @@ Session::Session(const SessionOptions& options)
     : options_(Checked(options)),
       tracker_(options_.tracking),
       plane_map_(options_.planes),
-      image_tracker_(options_.images) {}
+      image_tracker_(options_.images),
+      keyframe_map_(relocalizer_options_),
+      relocalizer_(relocalizer_options_),
+      map_features_(relocalizer_options_) {}
+
+bool Session::Relocalize(const FrameInput& frame, const PinholeCamera& camera,
+                         StageTimings& timings,
+                         Eigen::Isometry3d* camera_from_world) {
+  if (keyframe_map_.keyframes().empty()) return false;
+  ScopedStageTimer timer(timings, "relocalization");
+  // The index is built when first needed after keyframes joined, so that
+  // tracking pays nothing for it.
+  if (!keyframe_map_.indexed()) keyframe_map_.BuildIndex();
+  double units_per_metre = 0;
+  const cv::Mat& depth = DepthAsUnsigned16(
+      frame.depth, frame.depth_units_per_metre, &depth_millimetres_,
+      &units_per_metre);
+  const RelocalizationResult found =
+      relocalizer_.Query(keyframe_map_, gray_, depth, units_per_metre, camera);
+  if (!found.found) return false;
+  *camera_from_world = found.camera_from_world;
+  return true;
+}
+
+bool Session::MapWantsKeyframe(const TrackingResult& tracking) const {
+  if (tracking.statistics.pose_measured == 0 ||
+      tracking.status.state != TrackingState::kNormal) {
+    return false;
+  }
+  const auto& keyframes = keyframe_map_.keyframes();
+  if (keyframes.empty()) return true;
+  const Eigen::Isometry3d& last = keyframes.back().keyframe.camera_from_world;
+  const Eigen::Isometry3d change = tracking.camera_from_world * last.inverse();
+  const double degrees =
+      Eigen::AngleAxisd(change.linear()).angle() * 180.0 / M_PI;
+  const double metres =
+      (last.inverse().translation() -
+       tracking.camera_from_world.inverse().translation())
+          .norm();
+  return metres >= options_.relocalization.keyframe_spacing_metres ||
+         degrees >= options_.relocalization.keyframe_spacing_degrees;
+}
+
+vc_world_mapping_status_t Session::MappingStatus(
+    const TrackingResult& tracking) const {
+  const auto& keyframes = keyframe_map_.keyframes();
+  if (!options_.relocalization.enabled || keyframes.empty()) {
+    return VC_WORLD_MAPPING_STATUS_NOT_AVAILABLE;
+  }
+  if (tracking.status.state != TrackingState::kNormal) {
+    return tracking.status.reason == TrackingStateReason::kRelocalizing
+               ? VC_WORLD_MAPPING_STATUS_NOT_AVAILABLE
+               : VC_WORLD_MAPPING_STATUS_LIMITED;
+  }
+  // Mapped where a keyframe saw the place from nearby, in a similar
+  // direction; elsewhere the map is still growing.
+  const Eigen::Vector3d centre =
+      tracking.camera_from_world.inverse().translation();
+  const Eigen::Vector3d forward =
+      tracking.camera_from_world.linear().row(2).transpose();
+  for (const MapKeyframe& k : keyframes) {
+    const Eigen::Isometry3d& pose = k.keyframe.camera_from_world;
+    if ((pose.inverse().translation() - centre).norm() <
+            2 * options_.relocalization.keyframe_spacing_metres &&
+        pose.linear().row(2).dot(forward.transpose()) >
+            std::cos(2 * options_.relocalization.keyframe_spacing_degrees *
+                     M_PI / 180.0)) {
+      return VC_WORLD_MAPPING_STATUS_MAPPED;
+    }
+  }
+  return VC_WORLD_MAPPING_STATUS_EXTENDING;
+}
+
+WorldMapData Session::CurrentWorldMap() const {
+  Require(options_.relocalization.enabled,
+          "the session keeps no world map: relocalization is off");
+  WorldMapData map;
+  map.camera = map_camera_;
+  map.keyframes = keyframe_map_.keyframes();
+  map.options_checksum = RelocalizationOptionsChecksum(relocalizer_options_);
+  return map;
+}
+
+void Session::AdoptWorldMap(const WorldMapData& map) {
+  Require(options_.relocalization.enabled,
+          "a world map needs relocalization: it is off");
+  Require(last_timestamp_ns_ == std::numeric_limits<int64_t>::min(),
+          "a world map can only be set before the first frame");
+  Require(!map.keyframes.empty(), "the world map has no keyframes");
+  Require(map.options_checksum ==
+              RelocalizationOptionsChecksum(relocalizer_options_),
+          "the world map was made with other relocalization settings "
+          "(options checksum differs)");
+  KeyframeDatabase adopted(relocalizer_options_);
+  int64_t next_id = 0;
+  for (const MapKeyframe& k : map.keyframes) {
+    next_id = std::max(next_id, k.keyframe.id + 1);
+    adopted.Add(k);
+  }
+  adopted.BuildIndex();
+  keyframe_map_ = std::move(adopted);
+  next_map_keyframe_id_ = next_id;
+  map_camera_ = map.camera;
+  map_camera_known_ = true;
+  tracker_.AdoptExistingWorld();
+  world_known_ = true;
+  gravity_known_ = true;
+}
 
 void Session::SetReferenceDatabase(
     std::shared_ptr<const ReferenceDatabase> database) {
@@ -85,6 +196,15 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
 
   TrackingResult tracking;
   const PinholeCamera camera = PinholeCamera::FromC(frame.intrinsics);
+  const bool relocalization = options_.relocalization.enabled;
+  if (relocalization && map_camera_known_) {
+    Require(camera.width == map_camera_.width &&
+                camera.height == map_camera_.height,
+            "the frame is " + std::to_string(camera.width) + "x" +
+                std::to_string(camera.height) + " but the world map was made " +
+                "with a " + std::to_string(map_camera_.width) + "x" +
+                std::to_string(map_camera_.height) + " camera");
+  }
   {
     ScopedStageTimer timer(timings, "tracking");
     TrackerFrame tracker_frame;
@@ -96,6 +216,17 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
     tracker_frame.imu = &frame.imu_samples;
     tracker_frame.mean_luminance = result.statistics.mean_luminance;
     tracker_frame.sharpness = result.statistics.sharpness;
+    if (relocalization) {
+      const bool first = last_timestamp_ns_ == std::numeric_limits<int64_t>::min();
+      tracker_frame.interrupted =
+          !first && frame.timestamp_ns - last_timestamp_ns_ >
+                        options_.relocalization.interruption_seconds *
+                            kNanosecondsPerSecondInSession;
+      tracker_frame.may_start_new_map = keyframe_map_.keyframes().empty();
+      tracker_frame.relocalize = [&](Eigen::Isometry3d* camera_from_world) {
+        return Relocalize(frame, camera, timings, camera_from_world);
+      };
+    }
     tracking = tracker_.Track(tracker_frame);
     result.tracking_state = ToC(tracking.status.state);
     result.tracking_state_reason = ToC(tracking.status.reason);
@@ -154,9 +285,38 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
     }
   }
 
+  // A frame that joins the keyframe map is described before the commit, so
+  // that a failure leaves no trace.
+  MapKeyframe map_keyframe;
+  const bool joins_map =
+      relocalization && !frame.depth.empty() && MapWantsKeyframe(tracking);
+  if (joins_map) {
+    ScopedStageTimer timer(timings, "mapping");
+    double units_per_metre = 0;
+    const cv::Mat& depth = DepthAsUnsigned16(
+        frame.depth, frame.depth_units_per_metre, &depth_millimetres_,
+        &units_per_metre);
+    map_keyframe = DescribeKeyframe(
+        next_map_keyframe_id_, frame.timestamp_ns, gray_, depth,
+        units_per_metre, camera, tracking.camera_from_world,
+        relocalizer_options_, &map_features_);
+  }
+  result.world_mapping_status = MappingStatus(tracking);
+
   // Commit. The tracker's commit can fail only before it changes anything;
   // nothing after it can fail, so a failed frame leaves no trace.
   tracker_.Commit();
+  if (joins_map) {
+    keyframe_map_.Add(std::move(map_keyframe));
+    ++next_map_keyframe_id_;
+    if (!map_camera_known_) {
+      map_camera_ = camera;
+      map_camera_known_ = true;
+    }
+    if (next_map_keyframe_id_ % options_.relocalization.cull_every == 0) {
+      keyframe_map_.CullRedundant();
+    }
+  }
   world_known_ = true;
   gravity_known_ = gravity_known;
   if (gray_.data == frame.color.data) gray_.release();

@@ -10,10 +10,14 @@
 
 #include "common/session_options.h"
 #include "common/stage_timings.h"
+#include "frame/frame_input.h"
 #include "images/image_tracker.h"
 #include "planes/plane_map.h"
 #include "planes/plane_segmenter.h"
 #include "raycast/depth_snapshot.h"
+#include "relocalization/keyframe_database.h"
+#include "relocalization/relocalizer.h"
+#include "relocalization/world_map_file.h"
 #include "tracking/tracker.h"
 #include "vision_core/vision_core.h"
 
@@ -51,6 +55,13 @@ class Session {
     return tracked_images_;
   }
 
+  // The keyframe map so far (no anchors); throws StatusError when
+  // relocalization is off, as the session keeps no map then.
+  WorldMapData CurrentWorldMap() const;
+  // Starts in map's world: before the first frame only. Every frame is then
+  // looked for in the map until found; frames must have the map's size.
+  void AdoptWorldMap(const WorldMapData& map);
+
  private:
   SessionOptions options_;
   int64_t last_timestamp_ns_ = std::numeric_limits<int64_t>::min();
@@ -68,6 +79,29 @@ class Session {
   ImageTracker image_tracker_;
   std::vector<vc_image_detection_t> tracked_images_;
   StageTimings timings_;
+  // The keyframe map relocalization looks for a lost camera in, and what
+  // describes the frames that join it.
+  // How the relocalizer matches frames: its defaults, not a session option.
+  RelocalizationOptions relocalizer_options_;
+  KeyframeDatabase keyframe_map_;
+  Relocalizer relocalizer_;
+  FeatureExtractor map_features_;
+  // The camera the map's keyframes were seen with (set by the first
+  // keyframe, or by an adopted map).
+  bool map_camera_known_ = false;
+  PinholeCamera map_camera_;
+  int64_t next_map_keyframe_id_ = 0;
+  // Reused: float depth as 16-bit millimetres for relocalization.
+  cv::Mat depth_millimetres_;
+
+  // Whether the map takes this frame: a measured pose in normal tracking,
+  // far enough from the last keyframe the map took.
+  bool MapWantsKeyframe(const TrackingResult& tracking) const;
+  // The hook the tracker calls while lost: queries the map.
+  bool Relocalize(const FrameInput& frame, const PinholeCamera& camera,
+                  StageTimings& timings, Eigen::Isometry3d* camera_from_world);
+  vc_world_mapping_status_t MappingStatus(const TrackingResult& tracking) const;
+
   // Filled while a frame runs and swapped into timings_ once it succeeds; kept
   // as a member so its storage is reused.
   StageTimings pending_timings_;

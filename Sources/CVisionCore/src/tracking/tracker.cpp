@@ -279,6 +279,32 @@ void Tracker::BuildKeyframe(const TrackerFrame& frame) {
   pending_.last_keyframe_pose = pending_.camera_from_world;
 }
 
+int Tracker::StartMap(const TrackerFrame& frame, const DepthSampler& depth) {
+  next_positions_.clear();
+  next_points_.clear();
+  new_points_.clear();
+  seen_points_.clear();
+  outlier_points_.clear();
+  const int added = ExtendMap(frame, depth, /*reacquire=*/false);
+  if (added >= options_.min_inliers_normal) {
+    clear_map_ = true;
+    pending_.recovery_since_ns = -1;
+  } else {
+    next_positions_.clear();
+    next_points_.clear();
+    new_points_.clear();
+    has_pending_keyframe_ = false;
+  }
+  return added;
+}
+
+void Tracker::AdoptExistingWorld() {
+  state_.has_frame = true;
+  state_.has_map = true;
+  state_.last_measured = false;
+  state_.settling_gravity = false;
+}
+
 int Tracker::ExtendMap(const TrackerFrame& frame, const DepthSampler& depth,
                        bool reacquire) {
   DescribeTracksAndCorners(frame);
@@ -292,6 +318,7 @@ TrackingResult Tracker::Track(const TrackerFrame& frame) {
   pending_ = state_;
   advance_flow_ = false;
   clear_map_ = false;
+  drop_tracks_ = frame.interrupted;
   next_positions_.clear();
   next_points_.clear();
   new_points_.clear();
@@ -320,6 +347,7 @@ TrackingResult Tracker::Track(const TrackerFrame& frame) {
   int inliers = 0;
   bool tracked = false;
   bool keyframe = false;
+  bool relocalized_in_map = false;
 
   // How fast the image moves: the gyroscope knows best, then the motion
   // model; once lost, only the motion measured before says how the camera
@@ -335,7 +363,8 @@ TrackingResult Tracker::Track(const TrackerFrame& frame) {
     const DepthSampler depth(*frame.depth, frame.depth_units_per_metre,
                              options_);
 
-    if (pending_.has_map && !track_positions_.empty() && flow_.has_previous()) {
+    if (pending_.has_map && !frame.interrupted && !track_positions_.empty() &&
+        flow_.has_previous()) {
       double predicted_px = -1;
       double measured_px = -1;
       inliers = TrackMap(frame, depth, &tracked_features, &predicted_px,
@@ -385,36 +414,45 @@ TrackingResult Tracker::Track(const TrackerFrame& frame) {
       } else if (pending_.recovery_since_ns < 0) {
         pending_.recovery_since_ns = frame.timestamp_ns;
       }
-      const bool reanchor_due =
-          pending_.has_map && pending_.recovery_since_ns >= 0 &&
-          (frame.timestamp_ns - pending_.recovery_since_ns) >=
-              options_.reanchor_delay_seconds * kNanosecondsPerSecond;
-      if ((!pending_.has_map || reanchor_due) && !depth.empty()) {
-        // Start a (new) map at the current pose: the first camera's, or the
-        // held one, so the reported pose continues without a jump.
-        next_positions_.clear();
-        next_points_.clear();
-        new_points_.clear();
-        seen_points_.clear();
-        outlier_points_.clear();
-        const int added = ExtendMap(frame, depth, /*reacquire=*/false);
+      // Found in the map again: a new local map starts at the pose found, in
+      // the old world, so every anchor stays where it was.
+      Eigen::Isometry3d found;
+      if (pending_.has_map && frame.relocalize && !depth.empty() &&
+          frame.relocalize(&found)) {
+        const Eigen::Isometry3d held = pending_.camera_from_world;
+        pending_.camera_from_world = found;
+        const int added = StartMap(frame, depth);
         if (added >= options_.min_inliers_normal) {
           keyframe = true;
           tracked = true;
           inliers = added;
-          clear_map_ = true;
+          relocalized_in_map = true;
+          pending_.motion.Observe(frame.timestamp_ns,
+                                  pending_.camera_from_world, false);
+        } else {
+          pending_.camera_from_world = held;
+        }
+      }
+      const bool reanchor_due =
+          frame.may_start_new_map && pending_.has_map &&
+          pending_.recovery_since_ns >= 0 &&
+          (frame.timestamp_ns - pending_.recovery_since_ns) >=
+              options_.reanchor_delay_seconds * kNanosecondsPerSecond;
+      if (!tracked && (!pending_.has_map || reanchor_due) && !depth.empty()) {
+        // Start a (new) map at the current pose: the first camera's, or the
+        // held one, so the reported pose continues without a jump.
+        const int added = StartMap(frame, depth);
+        if (added >= options_.min_inliers_normal) {
+          keyframe = true;
+          tracked = true;
+          inliers = added;
           evidence.map_created = true;
           pending_.has_map = true;
-          pending_.recovery_since_ns = -1;
           pending_.motion.Observe(frame.timestamp_ns,
                                   pending_.camera_from_world, false);
         } else {
           // Too few corners with depth to start a map on.
           evidence.few_corners = true;
-          next_positions_.clear();
-          next_points_.clear();
-          new_points_.clear();
-          has_pending_keyframe_ = false;
         }
       }
     }
@@ -441,6 +479,8 @@ TrackingResult Tracker::Track(const TrackerFrame& frame) {
   result.status = pending_.machine.Update(evidence);
   result.world_from_camera =
       WorldFromArkitCamera(pending_.camera_from_world.inverse());
+  result.camera_from_world = pending_.camera_from_world;
+  result.relocalized_in_map = relocalized_in_map;
   result.statistics.tracked_features = tracked_features;
   result.statistics.inliers = inliers;
   const int new_point_count = static_cast<int>(new_points_.size());
@@ -514,6 +554,10 @@ void Tracker::Commit() {
       std::copy(row, row + p.descriptor.size(), p.descriptor.begin());
       p.described = true;
     }
+  }
+  if (drop_tracks_ && !advance_flow_) {
+    track_positions_.clear();
+    track_points_.clear();
   }
   if (advance_flow_) {
     track_positions_.swap(next_positions_);

@@ -13,6 +13,7 @@
 
 #include <Eigen/Geometry>
 #include <cstdint>
+#include <functional>
 #include <opencv2/core.hpp>
 #include <vector>
 
@@ -43,12 +44,29 @@ struct TrackerFrame {
   const std::vector<vc_imu_sample_t>* imu = nullptr;
   double mean_luminance = 0;
   double sharpness = 0;
+  // Frames stopped before this one (a gap in timestamps): nothing seen
+  // before can be followed into it, so the camera is lost until it is found
+  // in the map again.
+  bool interrupted = false;
+  // Whether, once lost, the tracker may give up on the map and start a new
+  // one at the held pose (after reanchor_delay_seconds); false while there
+  // is a map to relocalize in.
+  bool may_start_new_map = true;
+  // Asked on each frame while lost with a map: sets camera_from_world
+  // (OpenCV camera axes, the map's world) and returns true if this frame
+  // was found in the map. Empty: never found.
+  std::function<bool(Eigen::Isometry3d*)> relocalize;
 };
 
 struct TrackingResult {
   TrackingStatus status;
   // ARKit axes, as reported.
   Eigen::Isometry3d world_from_camera = Eigen::Isometry3d::Identity();
+  // The same pose as the tracker keeps it: OpenCV camera axes.
+  Eigen::Isometry3d camera_from_world = Eigen::Isometry3d::Identity();
+  // The pose came from relocalization in the map (not from following the
+  // last frame): a new local map starts at it.
+  bool relocalized_in_map = false;
   vc_tracking_statistics_t statistics{};
 };
 
@@ -62,6 +80,11 @@ class Tracker {
   // Makes the last Track() the tracker's state. May throw only before it
   // changes anything (adding the keyframe); everything after is noexcept.
   void Commit();
+
+  // Starts in a world that already exists (a saved map): the world's axes
+  // are known and the camera is lost in it, so every frame asks
+  // TrackerFrame::relocalize until it is found. Call before the first frame.
+  void AdoptExistingWorld();
 
  private:
   // Everything the tracker carries from frame to frame that is plain data,
@@ -113,6 +136,10 @@ class Tracker {
   // Image motion per frame the gyroscope implies, -1 without samples.
   double GyroMotionPixels(const TrackerFrame& frame) const;
   bool NeedsKeyframe(int inliers) const;
+  // Starts a new local map at pending_.camera_from_world from this frame's
+  // corners (already detected) and depth. Returns the points added; on too
+  // few, leaves nothing pending.
+  int StartMap(const TrackerFrame& frame, const DepthSampler& depth);
   // Makes this frame a keyframe (corners already detected): describes the
   // tracks and the frame's corners with ORB, finds untracked map points again
   // (reacquire), lifts new corners in empty cells with depth, and prepares the
@@ -145,6 +172,8 @@ class Tracker {
   Scalars pending_;
   bool advance_flow_ = false;
   bool clear_map_ = false;
+  // The frame came after an interruption: the tracks are forgotten.
+  bool drop_tracks_ = false;
   // Tracks into this frame; a negative point -(k + 1) refers to
   // new_points_[k], which gets its index at Commit().
   std::vector<cv::Point2f> next_positions_;

@@ -1,0 +1,151 @@
+internal import CVisionCore
+import Foundation
+
+/// What a session knows about a room, like ARKit's `ARWorldMap`: keyframes
+/// (poses, features and their 3D points, a coarse depth surface), the camera
+/// they were seen with, and the anchors placed in it. Save one with
+/// ``write(to:)`` and start a later session in it with
+/// ``WorldTrackingConfiguration/initialWorldMap``.
+///
+/// The file format is open and versioned (`Datasets/WORLD_MAP.md`): a
+/// truncated, corrupt or newer-version file is an ``ARSceneError`` naming the
+/// problem, never a crash. Immutable and safe to share between threads.
+public final class WorldMap: @unchecked Sendable, Equatable {
+  let handle: OpaquePointer
+
+  /// Adopts a map the core made.
+  init(adopting handle: OpaquePointer) { self.handle = handle }
+
+  deinit { vc_world_map_destroy(handle) }
+
+  public static func == (lhs: WorldMap, rhs: WorldMap) -> Bool { lhs === rhs }
+
+  /// Reads a map written by ``write(to:)``. Throws ``ARSceneError`` with
+  /// the file's name and what is wrong with it.
+  public convenience init(contentsOf url: URL) throws(ARSceneError) {
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw ARSceneError(.ioError, "\(url.path): cannot be read: \(error.localizedDescription)")
+    }
+    try self.init(fileBytes: data, name: url.path)
+  }
+
+  /// Reads a map from the bytes of its file; `name` names it in errors.
+  public init(fileBytes data: Data, name: String = "world map") throws(ARSceneError) {
+    var created: OpaquePointer?
+    let status = data.withUnsafeBytes { raw in
+      vc_world_map_decode(
+        raw.bindMemory(to: UInt8.self).baseAddress, raw.count, name, &created)
+    }
+    try CoreStatus.check(status)
+    guard let created else {
+      throw ARSceneError(.internalError, "vc_world_map_decode returned no map")
+    }
+    handle = created
+  }
+
+  /// The bytes of the map's file (the same map gives the same bytes).
+  public func fileBytes() throws(ARSceneError) -> Data {
+    var length = 0
+    try CoreStatus.check(vc_world_map_encode(handle, nil, 0, &length))
+    var bytes = [UInt8](repeating: 0, count: length)
+    try bytes.withUnsafeMutableBufferPointer { (buffer) throws(ARSceneError) in
+      try CoreStatus.check(vc_world_map_encode(handle, buffer.baseAddress, length, &length))
+    }
+    return Data(bytes)
+  }
+
+  /// Writes the map's file to `url`, replacing it only once it is complete
+  /// (written to a temporary file beside it, then renamed).
+  public func write(to url: URL) throws(ARSceneError) {
+    let bytes = try fileBytes()
+    do {
+      try bytes.write(to: url, options: .atomic)
+    } catch {
+      throw ARSceneError(
+        .ioError, "\(url.path): cannot be written: \(error.localizedDescription)")
+    }
+  }
+
+  private var info: vc_world_map_info_t {
+    var info = vc_world_map_info_t()
+    // Only a NULL argument can fail, and neither is.
+    _ = vc_world_map_get_info(handle, &info)
+    return info
+  }
+
+  /// The format version of the file the map was read from (or will be
+  /// written in).
+  public var formatVersion: Int { Int(info.format_version) }
+
+  /// The camera the keyframes were seen with; a session that starts in the
+  /// map needs frames of the same size.
+  public var camera: CameraIntrinsics {
+    let k = info.camera
+    return CameraIntrinsics(
+      fx: k.fx, fy: k.fy, cx: k.cx, cy: k.cy, width: Int(k.width), height: Int(k.height))
+  }
+
+  public var keyframeCount: Int { Int(info.keyframe_count) }
+
+  /// Points of the surface samples kept for aligning depth.
+  public var surfacePointCount: Int { Int(info.surface_point_count) }
+
+  /// The centre of the mapped space, in the map's world (metres), like
+  /// ARKit's `ARWorldMap.center`.
+  public var center: SIMD3<Float> {
+    let c = info.center
+    return SIMD3(c.0, c.1, c.2)
+  }
+
+  /// The size of the mapped space along the world's axes (metres), like
+  /// ARKit's `ARWorldMap.extent`.
+  public var extent: SIMD3<Float> {
+    let e = info.extent
+    return SIMD3(e.0, e.1, e.2)
+  }
+
+  /// The map's feature points in its world (metres), like ARKit's
+  /// `rawFeaturePoints`.
+  public var rawFeaturePoints: [SIMD3<Float>] {
+    var count: Int64 = 0
+    guard vc_world_map_get_points(handle, nil, 0, &count) == VC_STATUS_OK else { return [] }
+    var xyz = [Float](repeating: 0, count: Int(count) * 3)
+    let status = xyz.withUnsafeMutableBufferPointer {
+      vc_world_map_get_points(handle, $0.baseAddress, count, &count)
+    }
+    guard status == VC_STATUS_OK else { return [] }
+    return (0..<Int(count)).map { SIMD3(xyz[3 * $0], xyz[3 * $0 + 1], xyz[3 * $0 + 2]) }
+  }
+
+  /// The anchors saved with the map.
+  public var anchors: [WorldMapAnchor] {
+    get throws(ARSceneError) {
+      var length = 0
+      try CoreStatus.check(vc_world_map_get_anchors(handle, nil, 0, &length))
+      guard length > 0 else { return [] }
+      var bytes = [UInt8](repeating: 0, count: length)
+      try bytes.withUnsafeMutableBufferPointer { (buffer) throws(ARSceneError) in
+        try CoreStatus.check(
+          vc_world_map_get_anchors(handle, buffer.baseAddress, length, &length))
+      }
+      return try WorldMapAnchor.decodeList(Data(bytes))
+    }
+  }
+
+  /// The same map with `anchors` instead of its own.
+  public func replacingAnchors(_ anchors: [WorldMapAnchor]) throws(ARSceneError) -> WorldMap {
+    let bytes = [UInt8](WorldMapAnchor.encodeList(anchors))
+    var created: OpaquePointer?
+    try bytes.withUnsafeBufferPointer { (buffer) throws(ARSceneError) in
+      try CoreStatus.check(
+        vc_world_map_with_anchors(handle, buffer.baseAddress, buffer.count, &created))
+    }
+    guard let created else {
+      throw ARSceneError(.internalError, "vc_world_map_with_anchors returned no map")
+    }
+    return WorldMap(adopting: created)
+  }
+}

@@ -1,0 +1,35 @@
+// A keyframe as relocalization keeps it: the tracker's Keyframe (pose, ORB
+// descriptors and the world point of each) plus its depth as a coarse
+// surface, which the query's depth is aligned against. Plain data.
+#pragma once
+
+#include <cstdint>
+#include <opencv2/core.hpp>
+
+#include "common/pinhole_camera.h"
+#include "relocalization/depth_surface.h"
+#include "relocalization/frame_features.h"
+#include "relocalization/relocalization_options.h"
+#include "tracking/keyframe.h"
+
+namespace vc {
+
+struct MapKeyframe {
+  Keyframe keyframe;
+  // Empty when the keyframe had no depth.
+  DepthSurface surface;
+};
+
+// Describes a frame with known pose as a keyframe: features from extractor
+// (only those with trustworthy depth are kept, since a keyframe's features
+// are map points), and the depth surface. depth: CV_16UC1 registered to
+// grey, units_per_metre > 0.
+MapKeyframe DescribeKeyframe(int64_t id, int64_t timestamp_ns,
+                             const cv::Mat& grey, const cv::Mat& depth,
+                             double units_per_metre,
+                             const PinholeCamera& camera,
+                             const Eigen::Isometry3d& camera_from_world,
+                             const RelocalizationOptions& options,
+                             FeatureExtractor* extractor);
+
+}  // namespace vc

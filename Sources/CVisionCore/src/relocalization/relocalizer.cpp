@@ -1,0 +1,280 @@
+#include "relocalization/relocalizer.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+#include "common/status_error.h"
+#include "relocalization/depth_surface.h"
+#include "relocalization/pose_ransac.h"
+#include "relocalization/surface_alignment.h"
+
+namespace vc {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double Milliseconds(Clock::time_point from, Clock::time_point to) {
+  return std::chrono::duration<double, std::milli>(to - from).count();
+}
+
+double AngleDegrees(const Eigen::Matrix3d& r) {
+  const double c = std::clamp((r.trace() - 1.0) / 2.0, -1.0, 1.0);
+  return std::acos(c) * 180.0 / M_PI;
+}
+
+}  // namespace
+
+const char* OutcomeName(RelocalizationOutcome outcome) {
+  switch (outcome) {
+    case RelocalizationOutcome::kFound:
+      return "found";
+    case RelocalizationOutcome::kTooFewFeatures:
+      return "too_few_features";
+    case RelocalizationOutcome::kNoCandidates:
+      return "no_candidates";
+    case RelocalizationOutcome::kTooFewMatches:
+      return "too_few_matches";
+    case RelocalizationOutcome::kNoConsensus:
+      return "no_consensus";
+    case RelocalizationOutcome::kPoorAlignment:
+      return "poor_alignment";
+    case RelocalizationOutcome::kLargeCorrection:
+      return "large_correction";
+  }
+  return "unknown";
+}
+
+Relocalizer::Relocalizer(const RelocalizationOptions& options)
+    : options_(options), extractor_((options.Check(), options)) {}
+
+std::vector<int> Relocalizer::ChooseSurfaces(
+    const KeyframeDatabase& database,
+    const Eigen::Isometry3d& camera_from_world) const {
+  const std::vector<MapKeyframe>& keyframes = database.keyframes();
+  const Eigen::Isometry3f world_from_camera =
+      camera_from_world.inverse().cast<float>();
+  // Every 4th depth sample places the query's view well enough to rank.
+  std::vector<Eigen::Vector3f> probes;
+  for (size_t k = 0; k < query_points_.size(); k += 4) {
+    probes.push_back(world_from_camera * query_points_[k]);
+  }
+  std::vector<std::pair<int, int>> seen;  // (count, keyframe)
+  for (size_t k = 0; k < keyframes.size(); ++k) {
+    const DepthSurface& s = keyframes[k].surface;
+    if (s.empty()) continue;
+    const Eigen::Isometry3f kf_from_world = s.camera_from_world.cast<float>();
+    int count = 0;
+    for (const Eigen::Vector3f& p : probes) {
+      const Eigen::Vector3f c = kf_from_world * p;
+      if (c.z() <= 0.05f) continue;
+      const float u = float(s.camera.fx) * c.x() / c.z() + float(s.camera.cx);
+      const float v = float(s.camera.fy) * c.y() / c.z() + float(s.camera.cy);
+      if (!(u >= 0 && v >= 0)) continue;
+      const int column = int(u) / s.step;
+      const int row = int(v) / s.step;
+      if (column >= s.columns || row >= s.rows) continue;
+      const size_t cell = size_t(row) * s.columns + column;
+      // Seen from roughly the same side at roughly the same depth.
+      if (s.valid[cell] && std::abs((kf_from_world * s.points[cell]).z() -
+                                    c.z()) < options_.icp_start_distance) {
+        ++count;
+      }
+    }
+    if (count > 0) seen.emplace_back(count, int(k));
+  }
+  std::sort(seen.begin(), seen.end(), [](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first > b.first : a.second < b.second;
+  });
+  std::vector<int> chosen;
+  for (size_t k = 0;
+       k < seen.size() && int(chosen.size()) < options_.refinement_keyframes;
+       ++k) {
+    chosen.push_back(seen[k].second);
+  }
+  return chosen;
+}
+
+RelocalizationResult Relocalizer::Query(const KeyframeDatabase& database,
+                                        const cv::Mat& grey,
+                                        const cv::Mat& depth,
+                                        double units_per_metre,
+                                        const PinholeCamera& camera) {
+  Require(database.indexed(), "relocalization: keyframe database not indexed");
+  Require(!grey.empty() && grey.type() == CV_8UC1,
+          "relocalization: grey must be a non-empty CV_8UC1 image");
+  Require(depth.empty() || (depth.type() == CV_16UC1 &&
+                            depth.size() == grey.size() && units_per_metre > 0),
+          "relocalization: depth must be empty or CV_16UC1 of grey's size "
+          "with units_per_metre > 0");
+  RelocalizationResult result;
+  RelocalizationDiagnostics& diagnostics = result.diagnostics;
+  const Clock::time_point start = Clock::now();
+  auto finish = [&](RelocalizationOutcome outcome) {
+    diagnostics.outcome = outcome;
+    result.found = outcome == RelocalizationOutcome::kFound;
+    diagnostics.total_ms = Milliseconds(start, Clock::now());
+    return result;
+  };
+
+  // 1. Features, with depth where it can be trusted.
+  extractor_.Extract(grey, depth, units_per_metre, camera, &features_);
+  const int feature_count = int(features_.keypoints.size());
+  diagnostics.features = feature_count;
+  for (const Eigen::Vector3f& p : features_.camera_points) {
+    diagnostics.features_with_depth += p.z() > 0;
+  }
+  Clock::time_point now = Clock::now();
+  diagnostics.features_ms = Milliseconds(start, now);
+  if (feature_count < options_.min_inliers) {
+    return finish(RelocalizationOutcome::kTooFewFeatures);
+  }
+
+  // 2. Candidate keyframes by bag of words.
+  Clock::time_point stage = now;
+  database.Quantize(features_.descriptors, &words_);
+  const std::vector<KeyframeScore> ranked =
+      database.Rank(words_, options_.candidates);
+  diagnostics.candidates = int(ranked.size());
+  if (!ranked.empty()) diagnostics.best_score = ranked[0].score;
+  now = Clock::now();
+  diagnostics.retrieval_ms = Milliseconds(stage, now);
+  if (ranked.empty()) return finish(RelocalizationOutcome::kNoCandidates);
+
+  // 3. Matches against the candidates' map points.
+  stage = now;
+  std::vector<uint8_t> use(database.keyframes().size(), 0);
+  for (const KeyframeScore& k : ranked) use[k.keyframe] = 1;
+  database.Match(features_.descriptors, words_, use, &matches_);
+  diagnostics.matches = int(matches_.size());
+  now = Clock::now();
+  diagnostics.matching_ms = Milliseconds(stage, now);
+  if (diagnostics.matches < options_.min_inliers) {
+    return finish(RelocalizationOutcome::kTooFewMatches);
+  }
+
+  // 4. A pose hypothesis: 3D-3D where the query has depth under enough
+  // matches (independent of the colour camera's calibration), PnP if not.
+  stage = now;
+  const std::vector<MapKeyframe>& keyframes = database.keyframes();
+  std::vector<int> used;  // indices into matches_
+  std::vector<Eigen::Vector3d> world;
+  std::vector<Eigen::Vector3d> camera_points;
+  for (size_t m = 0; m < matches_.size(); ++m) {
+    const Eigen::Vector3f& c = features_.camera_points[matches_[m].query];
+    if (!(c.z() > 0)) continue;
+    used.push_back(int(m));
+    camera_points.push_back(c.cast<double>());
+    world.push_back(keyframes[matches_[m].keyframe]
+                        .keyframe.points[matches_[m].point]
+                        .cast<double>());
+  }
+  PoseRansacOptions ransac;
+  ransac.max_iterations = options_.ransac_iterations;
+  ransac.seed = options_.ransac_seed;
+  PoseHypothesis hypothesis;
+  bool have = false;
+  if (int(used.size()) >= options_.min_inliers) {
+    ransac.threshold = options_.ransac_threshold_metres;
+    have = RansacRigid(camera_points, world, ransac, &hypothesis);
+    diagnostics.rigid_hypothesis = have;
+  }
+  // PnP only when depth could not give a hypothesis at all: where 3D-3D
+  // finds no consensus among the same matches, PnP rarely does, and it
+  // costs several times as much.
+  if (!have && int(used.size()) < options_.min_inliers) {
+    used.clear();
+    world.clear();
+    camera_points.clear();
+    std::vector<Eigen::Vector2d> pixels;
+    for (size_t m = 0; m < matches_.size(); ++m) {
+      used.push_back(int(m));
+      const cv::Point2f& p = features_.keypoints[matches_[m].query].pt;
+      pixels.emplace_back(p.x, p.y);
+      world.push_back(keyframes[matches_[m].keyframe]
+                          .keyframe.points[matches_[m].point]
+                          .cast<double>());
+    }
+    ransac.threshold = options_.ransac_threshold_pixels;
+    have = RansacPnP(pixels, world, camera, ransac, &hypothesis);
+  }
+  now = Clock::now();
+  diagnostics.ransac_ms = Milliseconds(stage, now);
+  diagnostics.hypothesis_inliers = have ? hypothesis.inlier_count : 0;
+  const int min_inliers = diagnostics.rigid_hypothesis || !depth.empty()
+                              ? options_.min_inliers
+                              : options_.min_pnp_inliers;
+  if (!have || hypothesis.inlier_count < min_inliers ||
+      hypothesis.inlier_count <
+          options_.min_inlier_ratio * double(used.size())) {
+    return finish(RelocalizationOutcome::kNoConsensus);
+  }
+  result.camera_from_world = hypothesis.camera_from_world;
+  result.inliers = hypothesis.inlier_count;
+  {
+    // The keyframe holding most inliers (ties: the lower index).
+    std::vector<int> votes(keyframes.size(), 0);
+    for (size_t u = 0; u < used.size(); ++u) {
+      if (hypothesis.inliers[u]) ++votes[matches_[used[u]].keyframe];
+    }
+    const int best =
+        int(std::max_element(votes.begin(), votes.end()) - votes.begin());
+    result.keyframe_id = keyframes[best].keyframe.id;
+  }
+  if (depth.empty()) {
+    // No depth: nothing to refine against; the inliers are all the
+    // evidence there is.
+    return finish(RelocalizationOutcome::kFound);
+  }
+
+  // 5. Refine against depth and judge the result by how well the depths
+  // agree.
+  stage = now;
+  SampleDepthPoints(depth, units_per_metre, camera, options_.query_step_pixels,
+                    options_, &query_points_);
+  diagnostics.query_surface_points = int(query_points_.size());
+  const std::vector<int> chosen =
+      ChooseSurfaces(database, hypothesis.camera_from_world);
+  diagnostics.refinement_keyframes = int(chosen.size());
+  std::vector<const DepthSurface*> surfaces;
+  for (int k : chosen) surfaces.push_back(&keyframes[k].surface);
+  std::vector<Eigen::Vector3d> inlier_camera;
+  std::vector<Eigen::Vector3d> inlier_world;
+  for (size_t u = 0; u < used.size(); ++u) {
+    // PnP inliers without depth under them constrain only a ray: left to
+    // the surfaces.
+    const Eigen::Vector3f& c = features_.camera_points[matches_[used[u]].query];
+    if (!hypothesis.inliers[u] || !(c.z() > 0)) continue;
+    inlier_camera.push_back(c.cast<double>());
+    inlier_world.push_back(world[u]);
+  }
+  const SurfaceAlignment alignment =
+      AlignToSurfaces(query_points_, surfaces, inlier_camera, inlier_world,
+                      hypothesis.camera_from_world, options_);
+  diagnostics.visible = alignment.visible;
+  diagnostics.agreeing = alignment.agreeing;
+  diagnostics.overlap = alignment.overlap;
+  diagnostics.residual_metres = alignment.residual;
+  diagnostics.conditioning = alignment.conditioning;
+  const Eigen::Isometry3d correction =
+      alignment.camera_from_world * hypothesis.camera_from_world.inverse();
+  diagnostics.correction_metres =
+      (alignment.camera_from_world.inverse().translation() -
+       hypothesis.camera_from_world.inverse().translation())
+          .norm();
+  diagnostics.correction_degrees = AngleDegrees(correction.linear());
+  diagnostics.refinement_ms = Milliseconds(stage, Clock::now());
+  result.camera_from_world = alignment.camera_from_world;
+  if (alignment.agreeing < options_.min_surface_points ||
+      alignment.overlap < options_.min_overlap ||
+      alignment.residual > options_.max_residual) {
+    return finish(RelocalizationOutcome::kPoorAlignment);
+  }
+  if (diagnostics.correction_metres > options_.max_correction_metres ||
+      diagnostics.correction_degrees > options_.max_correction_degrees) {
+    return finish(RelocalizationOutcome::kLargeCorrection);
+  }
+  return finish(RelocalizationOutcome::kFound);
+}
+
+}  // namespace vc

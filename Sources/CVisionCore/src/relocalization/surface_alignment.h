@@ -1,0 +1,47 @@
+// Refines a camera pose by aligning the query's depth to keyframe depth
+// surfaces: point-to-plane ICP with projective association, robust
+// (Huber) weights and a shrinking association gate, plus the pose's feature
+// inliers as point-to-point terms that keep a single plane from sliding
+// along itself. Depth agrees between views far better than the colour
+// camera's guessed calibration lets features agree, so this is what makes
+// the answer centimetre-accurate; its final agreement is also what decides
+// whether the answer is right at all.
+#pragma once
+
+#include <Eigen/Core>
+#include <Eigen/Geometry>
+#include <vector>
+
+#include "relocalization/depth_surface.h"
+#include "relocalization/relocalization_options.h"
+
+namespace vc {
+
+struct SurfaceAlignment {
+  Eigen::Isometry3d camera_from_world = Eigen::Isometry3d::Identity();
+  int iterations = 0;
+  // Query samples that land on a keyframe surface and are not hidden
+  // behind it from that keyframe ...
+  int visible = 0;
+  // ... those within accept_distance of it ...
+  int agreeing = 0;
+  // ... agreeing / visible ...
+  double overlap = 0;
+  // ... and the RMS point-to-plane distance of the agreeing, metres.
+  double residual = 0;
+  // Smallest eigenvalue of the last iteration's normal equations over the
+  // largest: near 0 when some motion is unconstrained.
+  double conditioning = 0;
+};
+
+// query_points: the query's depth samples (camera frame). feature_camera /
+// feature_world: the hypothesis' inlier correspondences (may be empty).
+SurfaceAlignment AlignToSurfaces(
+    const std::vector<Eigen::Vector3f>& query_points,
+    const std::vector<const DepthSurface*>& surfaces,
+    const std::vector<Eigen::Vector3d>& feature_camera,
+    const std::vector<Eigen::Vector3d>& feature_world,
+    const Eigen::Isometry3d& initial_camera_from_world,
+    const RelocalizationOptions& options);
+
+}  // namespace vc
