@@ -13,7 +13,7 @@ struct ARSceneCommand: ParsableCommand {
     version: "0.1.0",
     subcommands: [
       ReplayCommand.self, BenchCommand.self, EvalCommand.self, DatasetCommand.self,
-      ImagesCommand.self,
+      ImagesCommand.self, MapCommand.self, RelocalizeCommand.self,
     ]
   )
 

@@ -22,6 +22,11 @@ struct CoachingOptions: ParsableArguments {
         + " image:NAME (default: from --plane-detection).", valueName: "goal"))
   var coachingGoal: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Offer to start over after relocalizing this long (default 10).", valueName: "SECONDS"))
+  var startOverAfter: Double?
+
   @Flag(help: "Run no coaching (no \"coaching\" events).")
   var noCoaching = false
 
@@ -47,7 +52,15 @@ struct CoachingOptions: ParsableArguments {
       goal = parsed
     }
     if noCoaching { return nil }
+    var configuration = CoachingConfiguration()
+    if let startOverAfter {
+      guard startOverAfter.isFinite, startOverAfter > 0 else {
+        throw ValidationError("--start-over-after must be > 0 seconds; got \(startOverAfter)")
+      }
+      configuration.startOverDelay = startOverAfter
+    }
     return ReplayCoaching(
-      goal: goal, catalog: CoachingCatalog(language: language, device: device, objectName: object))
+      goal: goal, catalog: CoachingCatalog(language: language, device: device, objectName: object),
+      configuration: configuration)
   }
 }

@@ -39,6 +39,8 @@ struct ReplayCommand: ParsableCommand {
 
   @OptionGroup var referenceImages: ReferenceImagesOption
 
+  @OptionGroup var worldMap: WorldMapOptions
+
   @Option(help: ArgumentHelp("Write events to FILE, or - for stdout.", valueName: "FILE|-"))
   var events: String?
 
@@ -108,11 +110,12 @@ struct ReplayCommand: ParsableCommand {
     var configuration = WorldTrackingConfiguration()
     configuration.planeDetection = try planes.parsed()
     configuration.detectionImages = try referenceImages.load(for: sequence)
-    let replay = Replay(
-      sequence: sequence, configuration: configuration,
-      options: ReplayOptions(
-        maxFrames: maxFrames, includeTimings: !noTimings, includeTicks: ticks,
-        isRealtime: realtime, coaching: try coaching.parsed(), interactions: try interactions()))
+    try worldMap.apply(to: &configuration)
+    var options = ReplayOptions(
+      maxFrames: maxFrames, includeTimings: !noTimings, includeTicks: ticks,
+      isRealtime: realtime, coaching: try coaching.parsed(), interactions: try interactions())
+    options.worldMapDestination = worldMap.destination
+    let replay = Replay(sequence: sequence, configuration: configuration, options: options)
     let sink = try EventSink(path: events)
     var progress = ProgressBar(label: "replay", enabled: !quiet && events != "-")
     var poses: [TimedPose] = []

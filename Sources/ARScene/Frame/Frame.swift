@@ -12,11 +12,13 @@ public struct Frame: Sendable {
   public var trackingStatistics: TrackingStatistics
   /// The core's stages for this frame, in the order they ran.
   public var timings: [StageTiming]
+  /// How much of the camera's surroundings the session's map holds.
+  public var worldMappingStatus: WorldMappingStatus
 
   public init(
     timestamp: Double, index: Int, camera: Camera, lightEstimate: LightEstimate?,
     statistics: ImageStatistics, trackingStatistics: TrackingStatistics = TrackingStatistics(),
-    timings: [StageTiming]
+    timings: [StageTiming], worldMappingStatus: WorldMappingStatus = .notAvailable
   ) {
     self.timestamp = timestamp
     self.index = index
@@ -25,5 +27,6 @@ public struct Frame: Sendable {
     self.statistics = statistics
     self.trackingStatistics = trackingStatistics
     self.timings = timings
+    self.worldMappingStatus = worldMappingStatus
   }
 }

@@ -35,6 +35,9 @@ public final class SessionLoop {
   private var startTimestamp: Double?
   private var pendingPlacements: [CoachingInput.Placement] = []
   private var pendingReset = false
+  /// Session time of the newest processed frame, and the interval before it.
+  private var lastFrameTime: Double?
+  private var lastFrameInterval = 0.0
 
   /// Throws ``ARSceneError/Code/invalidArgument`` if `configuration` does
   /// not validate.
@@ -77,6 +80,16 @@ public final class SessionLoop {
     nextTickIndex = max(nextTickIndex, index)
   }
 
+  /// Whether, at session time `time`, frames have stopped for longer than
+  /// the camera may be predicted (and than two of the camera's own frame
+  /// intervals, so a slow camera is not taken for a stopped one), in a
+  /// session that relocalizes.
+  private func hasOutlivedPrediction(at time: Double) -> Bool {
+    guard session.configuration.isRelocalizationEnabled, let lastFrameTime else { return false }
+    return time - lastFrameTime
+      > max(configuration.maximumPredictionDuration, 2 * lastFrameInterval)
+  }
+
   /// A tap's outcome, for the coaching at the next tick.
   public func notePlacement(_ placement: CoachingInput.Placement) {
     pendingPlacements.append(placement)
@@ -87,6 +100,7 @@ public final class SessionLoop {
   public func noteSessionReset() {
     pendingReset = true
     predictor.reset()
+    lastFrameTime = nil
     foundImageNames = []
   }
 
@@ -117,13 +131,21 @@ public final class SessionLoop {
       let update = try session.process(frame)
       processingNanoseconds += DispatchTime.now().uptimeNanoseconds - processStart
       processedFrameCount += 1
+      let frameTime = sessionTime(ofFrameAt: frame.timestamp)
+      lastFrameInterval = lastFrameTime.map { frameTime - $0 } ?? 0
+      lastFrameTime = frameTime
       predictor.observe(
         update.frame.camera, at: sessionTime(ofFrameAt: frame.timestamp),
         imuSamples: frame.imuSamples)
       updates.append(update)
     }
     // The first tick has a frame, so there is always a camera to predict from.
-    let camera = updates.last?.frame.camera ?? predictor.predict(at: time)!
+    var camera = updates.last?.frame.camera ?? predictor.predict(at: time)!
+    if updates.isEmpty, hasOutlivedPrediction(at: time), camera.trackingState != .notAvailable {
+      // Frames stopped (an app switch, a call): where the camera is is no
+      // longer known, and with a map it will be looked for when they resume.
+      camera.trackingState = .limited(.relocalizing)
+    }
     let tick = Tick(
       index: index, time: time,
       duration: lastTick.map { time - $0.time } ?? configuration.tickDuration, camera: camera,

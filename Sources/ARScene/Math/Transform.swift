@@ -1,3 +1,5 @@
+import Foundation
+
 /// A rigid transform as a 4x4 column-major float matrix, like ARKit's
 /// `simd_float4x4`. Named by the frames it maps between: `worldFromCamera`
 /// takes camera coordinates to world coordinates.
@@ -44,11 +46,13 @@ public struct Transform: Equatable, Sendable {
       matrixColumns: (
         SIMD3<Double>(SIMD3(columns.0.x, columns.0.y, columns.0.z)),
         SIMD3<Double>(SIMD3(columns.1.x, columns.1.y, columns.1.z)),
-        SIMD3<Double>(SIMD3(columns.2.x, columns.2.y, columns.2.z))))
+        SIMD3<Double>(SIMD3(columns.2.x, columns.2.y, columns.2.z))
+      ))
   }
 
   public static func * (a: Transform, b: Transform) -> Transform {
-    Transform(a.apply(b.columns.0), a.apply(b.columns.1), a.apply(b.columns.2), a.apply(b.columns.3))
+    Transform(
+      a.apply(b.columns.0), a.apply(b.columns.1), a.apply(b.columns.2), a.apply(b.columns.3))
   }
 
   /// The matrix times a homogeneous vector.
@@ -70,13 +74,23 @@ public struct Transform: Equatable, Sendable {
     let r1 = SIMD4<Float>(c0.y, c1.y, c2.y, 0)
     let r2 = SIMD4<Float>(c0.z, c1.z, c2.z, 0)
     let t = SIMD3(c3.x, c3.y, c3.z)
-    let back = -(SIMD3(r0.x, r0.y, r0.z) * t.x + SIMD3(r1.x, r1.y, r1.z) * t.y + SIMD3(r2.x, r2.y, r2.z) * t.z)
+    let back =
+      -(SIMD3(r0.x, r0.y, r0.z) * t.x + SIMD3(r1.x, r1.y, r1.z) * t.y + SIMD3(r2.x, r2.y, r2.z)
+      * t.z)
     return Transform(r0, r1, r2, SIMD4(back, 1))
   }
 
   public static func == (a: Transform, b: Transform) -> Bool {
     a.columns.0 == b.columns.0 && a.columns.1 == b.columns.1 && a.columns.2 == b.columns.2
       && a.columns.3 == b.columns.3
+  }
+
+  /// The angle, degrees, of the rotation that turns this transform's
+  /// orientation into `other`'s.
+  public func rotationDegrees(to other: Transform) -> Float {
+    let relative = rotation.conjugate * other.rotation
+    let w = min(1, abs(relative.normalized.w))
+    return Float(2 * acos(w) * 180 / .pi)
   }
 
   /// Largest absolute difference between corresponding entries.

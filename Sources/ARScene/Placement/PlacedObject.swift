@@ -22,4 +22,8 @@ public struct PlacedObject: Anchor, Equatable {
   /// True once the object has come to rest at its surface (within a
   /// millimetre, slower than a centimetre per second).
   public var isSettled: Bool
+  /// True while the session is relocalizing: where the camera is is not
+  /// known, so an app does not draw the object (the guidelines' advice);
+  /// it is shown again, where it was in the room, once the camera is found.
+  public var isHidden = false
 }

@@ -174,7 +174,9 @@ public final class PlacementController {
   /// is is looked up again; then every object moves towards it. Returns what
   /// changed, in order of placement.
   public func advance(_ tick: Tick, in session: Session) -> [PlacementEvent] {
-    var events: [PlacementEvent] = []
+    var events = updateVisibility(tick)
+    // Nothing is refined against a camera whose place is not known.
+    if tick.camera.trackingState == .limited(.relocalizing) { return events }
     let frame = session.currentFrame.map { (index: $0.index, timestamp: $0.timestamp) }
     let newFrame = frame.map { f in refreshedFrame.map { $0 != f } ?? true } ?? false
     refreshedFrame = frame
@@ -322,6 +324,64 @@ public final class PlacementController {
     let before = entries.count
     entries.removeAll { $0.object.identifier == identifier }
     return entries.count != before
+  }
+
+  /// Hides every object when the tick's camera is relocalizing and shows
+  /// them again once it is not.
+  private func updateVisibility(_ tick: Tick) -> [PlacementEvent] {
+    let hide = tick.camera.trackingState == .limited(.relocalizing)
+    var events: [PlacementEvent] = []
+    for index in entries.indices where entries[index].object.isHidden != hide {
+      entries[index].object.isHidden = hide
+      events.append(hide ? .hidden(entries[index].object) : .shown(entries[index].object))
+    }
+    return events
+  }
+
+  // MARK: - World maps
+
+  /// The objects as anchors of a saved map
+  /// (``Session/currentWorldMap(adding:)``).
+  public var worldMapAnchors: [WorldMapAnchor] {
+    entries.map {
+      WorldMapAnchor(
+        identifier: $0.object.identifier.uuidString, kind: .object, name: $0.object.name,
+        transform: $0.object.transform)
+    }
+  }
+
+  /// Puts back the objects of a saved map (its anchors of kind
+  /// ``WorldMapAnchor/Kind/object``) where they were in its world, hidden
+  /// until the next tick whose camera is not relocalizing, which a session
+  /// started in that map is until it finds the camera. They stand on
+  /// whatever surface is under them, with no constraint, and keep their
+  /// identifiers. Returns them.
+  @discardableResult
+  public func restore(_ anchors: [WorldMapAnchor]) -> [PlacedObject] {
+    var restored: [PlacedObject] = []
+    for anchor in anchors where anchor.kind == .object {
+      let transform = anchor.transform
+      let normal = SIMD3(transform.columns.1.x, transform.columns.1.y, transform.columns.1.z)
+      let forward = SIMD3(transform.columns.2.x, transform.columns.2.y, transform.columns.2.z)
+      let position = transform.translation
+      let identifier =
+        UUID(uuidString: anchor.identifier)
+        ?? AnchorIdentifier.uuid(
+          kind: .placedObject, coreID: configuration.identifierSeed &+ placedCount &+ 1)
+      if UUID(uuidString: anchor.identifier) == nil { placedCount += 1 }
+      var object = PlacedObject(
+        identifier: identifier, name: anchor.name, transform: transform, scale: 1,
+        constraint: .anySurface, anchorIdentifier: nil, isSettled: true)
+      object.isHidden = true
+      // Looked up again from just above, along the surface's normal.
+      entries.append(
+        Entry(
+          object: object, spring: CriticallyDampedSpring(at: position), normal: normal,
+          goal: position, goalNormal: normal, forward: forward,
+          rayOrigin: position + normal * 0.3, rayDirection: -normal))
+      restored.append(object)
+    }
+    return restored
   }
 
   /// Removes every object (after a session reset, say). Identifiers keep

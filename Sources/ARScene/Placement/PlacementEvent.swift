@@ -8,4 +8,8 @@ public enum PlacementEvent: Sendable {
   /// (from new depth, or a plane anchor it now stands on). The object moves
   /// there over the next ticks.
   case raycastUpdated(PlacedObject, RaycastResult)
+  /// The session began relocalizing: the object is not to be drawn.
+  case hidden(PlacedObject)
+  /// The camera was found again: the object is drawn again, where it was.
+  case shown(PlacedObject)
 }

@@ -16,16 +16,25 @@ public struct FrameUpdate: Sendable {
   /// Anchors that left in this frame, each as last reported, with the
   /// anchor that absorbed it when two turned out to be one surface.
   public var removedAnchors: [AnchorRemoval]
+  /// Set on the frame where the camera was found again after a loss or an
+  /// interruption: tracking goes on in the same world.
+  public var relocalization: Relocalization?
+  /// Set when the session started over by itself after this frame; the
+  /// next frame begins a new world.
+  public var reset: SessionReset?
 
   public init(
     frame: Frame, anchors: [any Anchor] = [], addedAnchors: [any Anchor] = [],
-    updatedAnchors: [any Anchor] = [], removedAnchors: [AnchorRemoval] = []
+    updatedAnchors: [any Anchor] = [], removedAnchors: [AnchorRemoval] = [],
+    relocalization: Relocalization? = nil, reset: SessionReset? = nil
   ) {
     self.frame = frame
     self.anchors = anchors
     self.addedAnchors = addedAnchors
     self.updatedAnchors = updatedAnchors
     self.removedAnchors = removedAnchors
+    self.relocalization = relocalization
+    self.reset = reset
   }
 
   /// The plane anchors among ``anchors``.

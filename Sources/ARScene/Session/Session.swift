@@ -39,6 +39,12 @@ public final class Session {
   private var imageAnchorRegistry: ImageAnchorRegistry
   /// Session time of the last processed frame, for the tick's duration.
   private var lastFrameTime: Double?
+  /// The last frame whose pose was measured: where a relocalization jumps
+  /// from, and when the loss began.
+  private var lastMeasured: (time: Double, transform: Transform)?
+  /// When the current run of relocalizing frames began (frame clock).
+  private var relocalizingSince: Double?
+  private var firstFrameTime: Double?
 
   /// Every anchor after the last processed frame: plane anchors, then image
   /// anchors, each in order of creation.
@@ -65,6 +71,9 @@ public final class Session {
     if !configuration.detectionImages.isEmpty {
       try setCoreReferenceImages(configuration.detectionImages)
     }
+    if let map = configuration.initialWorldMap {
+      try core.check(vc_session_set_world_map(core.handle, map.handle))
+    }
   }
 
   /// Swaps the pictures the session looks for while it runs (at most
@@ -89,38 +98,14 @@ public final class Session {
   /// Processes one frame. A frame that is rejected (wrong sizes, timestamps not
   /// increasing, non-finite values) throws and leaves the session unchanged.
   public func process(_ captured: CapturedFrame) throws(ARSceneError) -> FrameUpdate {
-    let timestamp = try Self.nanoseconds(captured.timestamp, what: "frame timestamp")
-    var imu = [vc_imu_sample_t]()
-    imu.reserveCapacity(captured.imuSamples.count)
-    for (index, sample) in captured.imuSamples.enumerated() {
-      let t = try Self.nanoseconds(sample.timestamp, what: "IMU sample \(index) timestamp")
-      let a = sample.acceleration
-      let w = sample.rotationRate
-      imu.append(
-        vc_imu_sample_t(
-          timestamp_ns: t, acceleration: (a.x, a.y, a.z), rotation_rate: (w.x, w.y, w.z)))
-    }
-    let k = captured.intrinsics
-    guard let width = Int32(exactly: k.width), let height = Int32(exactly: k.height) else {
-      throw ARSceneError(.invalidImage, "camera image size \(k.width)x\(k.height) is too large")
-    }
-    let intrinsics = vc_camera_intrinsics_t(
-      fx: k.fx, fy: k.fy, cx: k.cx, cy: k.cy, width: width, height: height)
-
     var result = vc_frame_result_t()
-    try captured.capturedImage.withCoreView { (color) throws(ARSceneError) in
-      try withOptionalDepthView(captured.depth) { (depth) throws(ARSceneError) in
-        try imu.withUnsafeBufferPointer { (samples) throws(ARSceneError) in
-          var input = vc_frame_input_t(
-            timestamp_ns: timestamp, intrinsics: intrinsics, color: color, depth: depth,
-            imu_samples: samples.baseAddress, imu_sample_count: Int32(samples.count))
-          try core.check(vc_session_process_frame(core.handle, &input, &result))
-        }
-      }
+    try captured.withCoreInput { (input) throws(ARSceneError) in
+      try core.check(vc_session_process_frame(core.handle, input, &result))
     }
 
+    let k = captured.intrinsics
     let camera = Camera(
-      intrinsics: k, transform: Self.transform(result.world_from_camera),
+      intrinsics: k, transform: Transform(coreColumnMajor: result.world_from_camera),
       trackingState: Camera.TrackingState(
         core: result.tracking_state, reason: result.tracking_state_reason))
     let tracking = result.tracking_statistics
@@ -141,7 +126,8 @@ public final class Session {
         mapPoints: Int(tracking.map_points), keyframes: Int(tracking.keyframes),
         isKeyframe: tracking.is_keyframe != 0, isPoseMeasured: tracking.pose_measured != 0,
         relocalized: tracking.relocalized != 0),
-      timings: try core.stageTimings())
+      timings: try core.stageTimings(),
+      worldMappingStatus: Frame.WorldMappingStatus(core: result.world_mapping_status))
     let diff = try updatePlaneAnchors()
     let images = try updateImageAnchors(
       Tick(
@@ -151,12 +137,46 @@ public final class Session {
     processedFrames += 1
     lastFrameTime = captured.timestamp
     currentFrame = frame
-    return FrameUpdate(
+    var update = FrameUpdate(
       frame: frame, anchors: anchors,
       addedAnchors: diff.added + images.added.map { $0 as any Anchor },
       updatedAnchors: diff.updated + images.updated.map { $0 as any Anchor },
       removedAnchors: diff.removed
         + images.removed.map { AnchorRemoval(anchor: $0, absorbedBy: nil) })
+    update.relocalization = noteRelocalization(frame)
+    if relocalizationTimedOut(frame) {
+      try reset()
+      update.reset = .relocalizationTimeout
+    }
+    return update
+  }
+
+  /// The jump of a frame that found the camera again after held frames;
+  /// in a session started in a saved map, from where the session began
+  /// (the identity) on its first frame.
+  private func noteRelocalization(_ frame: Frame) -> Relocalization? {
+    if firstFrameTime == nil { firstFrameTime = frame.timestamp }
+    guard frame.trackingStatistics.isPoseMeasured else { return nil }
+    defer { lastMeasured = (frame.timestamp, frame.camera.transform) }
+    guard frame.trackingStatistics.relocalized else { return nil }
+    let held = lastMeasured ?? (firstFrameTime ?? frame.timestamp, .identity)
+    return Relocalization(
+      heldCameraTransform: held.transform, cameraTransform: frame.camera.transform,
+      lostDuration: frame.timestamp - held.time)
+  }
+
+  /// Whether relocalizing has lasted the configured timeout by this frame.
+  private func relocalizationTimedOut(_ frame: Frame) -> Bool {
+    guard frame.camera.trackingState == .limited(.relocalizing) else {
+      relocalizingSince = nil
+      return false
+    }
+    // Relocalizing began when the camera was last tracked, or (a session
+    // started in a saved map) with its first frame.
+    let since = relocalizingSince ?? lastMeasured?.time ?? firstFrameTime ?? frame.timestamp
+    relocalizingSince = since
+    guard let timeout = configuration.relocalizationTimeout else { return false }
+    return frame.timestamp - since >= timeout
   }
 
   /// Reads the pictures the core found or followed in the frame and runs
@@ -196,7 +216,9 @@ public final class Session {
 
   /// Starts over, like running an ARKit session with `.resetTracking` and
   /// `.removeExistingAnchors`: a new world from the next frame on, no
-  /// anchors, no current frame, and every tracked raycast stopped. Throws
+  /// anchors, no current frame, and every tracked raycast stopped. The
+  /// ``WorldTrackingConfiguration/initialWorldMap`` is left behind too: this
+  /// is the "start over" of a relocalization that does not succeed. Throws
   /// only if the core cannot be made again (out of memory).
   public func reset() throws(ARSceneError) {
     let core = try CoreSession(options: configuration.coreOptions)
@@ -210,6 +232,10 @@ public final class Session {
       trackingLossDelay: configuration.images.trackingLossDelay)
     processedFrames = 0
     lastFrameTime = nil
+    lastMeasured = nil
+    relocalizingSince = nil
+    firstFrameTime = nil
+    configuration.initialWorldMap = nil
     currentFrame = nil
     planeSnapshots = []
     stopTrackedRaycasts()
@@ -227,38 +253,5 @@ public final class Session {
     let diff = AnchorDiff(previous: planeSnapshots, current: current, removals: removals)
     planeSnapshots = current
     return diff
-  }
-
-  /// The core's column-major 4x4 floats (a C array, imported as a tuple).
-  private static func transform(
-    _ m: (
-      Float, Float, Float, Float, Float, Float, Float, Float,
-      Float, Float, Float, Float, Float, Float, Float, Float
-    )
-  ) -> Transform {
-    Transform(
-      SIMD4(m.0, m.1, m.2, m.3), SIMD4(m.4, m.5, m.6, m.7), SIMD4(m.8, m.9, m.10, m.11),
-      SIMD4(m.12, m.13, m.14, m.15))
-  }
-
-  /// Seconds to the core's nanoseconds; NaN, infinities and values beyond
-  /// ±292 years are refused rather than trapping in the conversion.
-  private static func nanoseconds(_ seconds: Double, what: String) throws(ARSceneError) -> Int64 {
-    let ns = (seconds * 1e9).rounded()
-    guard ns.isFinite, let value = Int64(exactly: ns) else {
-      throw ARSceneError(.invalidArgument, "\(what) \(seconds) s is not a finite time")
-    }
-    return value
-  }
-}
-
-/// Calls body with a pointer to the core's view of depth, or nil without depth.
-private func withOptionalDepthView<R>(
-  _ depth: DepthData?, _ body: (UnsafePointer<vc_depth_view_t>?) throws(ARSceneError) -> R
-) throws(ARSceneError) -> R {
-  guard let depth else { return try body(nil) }
-  return try depth.depthMap.withCoreView { (image) throws(ARSceneError) -> R in
-    var view = vc_depth_view_t(image: image, units_per_metre: depth.unitsPerMetre)
-    return try body(&view)
   }
 }

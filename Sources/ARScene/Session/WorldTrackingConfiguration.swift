@@ -35,6 +35,30 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
   /// Image recognition and tracking's tunables (used when
   /// ``detectionImages`` is not empty).
   public var images = ImageOptions()
+  /// Keep a map of the room and, when tracking is lost or frames stop
+  /// (an app switch, a call), look for the camera in it so that tracking
+  /// comes back in the same world, with every anchor where it was, as
+  /// ARKit's does; the state is ``Camera/TrackingState/Reason/relocalizing``
+  /// meanwhile. Off: a lost camera starts a new map at the held pose.
+  /// Default true.
+  public var isRelocalizationEnabled: Bool = true
+  /// A gap between two frames' timestamps longer than this many seconds is
+  /// an interruption: nothing is followed across it, the camera is looked
+  /// for in the map. 0.05...3600. Default 0.5: a replay that drops a few
+  /// frames stays well under it, an app switch or a call well over it.
+  public var interruptionThreshold: Double = 0.5
+  /// Seconds of relocalizing after which the session gives up and starts
+  /// over in a new world (``Session/reset()``), reporting it in
+  /// ``FrameUpdate/reset``; nil (the default) tries for ever, as ARKit does
+  /// when the app allows it. > 0.
+  public var relocalizationTimeout: Double? = nil
+  /// A map saved by an earlier session (``Session/currentWorldMap(adding:)``)
+  /// to start in, like ARKit's `initialWorldMap`: the session is
+  /// ``Camera/TrackingState/Reason/relocalizing`` until the camera sees a
+  /// mapped place, then tracks in the map's world (same origin and axes).
+  /// Frames must come from a camera with the map's image size. Needs
+  /// ``isRelocalizationEnabled``. Default nil.
+  public var initialWorldMap: WorldMap? = nil
 
   public init() {}
 
@@ -206,6 +230,7 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
     }
     try planes.validate()
     try validateImages()
+    try validateRelocalization()
   }
 
   var coreOptions: vc_session_options_t {
@@ -227,6 +252,8 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
       (planeDetection.contains(.horizontal) ? Int32(VC_PLANE_DETECTION_HORIZONTAL.rawValue) : 0)
       | (planeDetection.contains(.vertical) ? Int32(VC_PLANE_DETECTION_VERTICAL.rawValue) : 0)
     images.write(to: &options.images, maximumTracked: maximumNumberOfTrackedImages)
+    options.relocalization.enabled = isRelocalizationEnabled ? 1 : 0
+    options.relocalization.interruption_seconds = Float(interruptionThreshold)
     return options
   }
 }

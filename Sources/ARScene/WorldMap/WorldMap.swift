@@ -90,6 +90,18 @@ public final class WorldMap: @unchecked Sendable, Equatable {
 
   public var keyframeCount: Int { Int(info.keyframe_count) }
 
+  /// How many feature points ``rawFeaturePoints`` holds, without copying them.
+  public var rawFeaturePointCount: Int { Int(info.point_count) }
+
+  /// The ARScene core that wrote the map (or made it, for a map not read
+  /// from a file).
+  public var engineVersion: String {
+    withUnsafeBytes(of: info.engine_version) { raw in
+      let bytes = raw.prefix { $0 != 0 }
+      return String(decoding: bytes, as: UTF8.self)
+    }
+  }
+
   /// Points of the surface samples kept for aligning depth.
   public var surfacePointCount: Int { Int(info.surface_point_count) }
 

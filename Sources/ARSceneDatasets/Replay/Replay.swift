@@ -77,8 +77,16 @@ public struct Replay {
       state.summary.coachingGoal = coaching.goal.name
       state.summary.coachingLanguage = coaching.catalog.language.rawValue
     }
+    // Objects saved with a world map come back hidden, and show once the
+    // camera is found in the map.
+    let savedObjects =
+      try configuration.initialWorldMap.map { map throws(ARSceneError) in
+        try map.anchors.filter { $0.kind == .object }
+      } ?? []
     let placement =
-      options.interactions.isEmpty ? nil : try ReplayPlacement(interactions: options.interactions)
+      options.interactions.isEmpty && savedObjects.isEmpty
+      ? nil
+      : try ReplayPlacement(interactions: options.interactions, restoring: savedObjects)
     let schedule = try FrameSchedule(records: records, loop: loop)
     let clock = options.isRealtime ? WallClock(tickDuration: loop.configuration.tickDuration) : nil
 
@@ -141,12 +149,26 @@ public struct Replay {
         try onFrame(frameUpdate)
         progress(state.summary.framesProcessed, records.count)
       }
+      let tickStamp = EventStamp(
+        t: update.tick.time, frame: state.lastFrameIndex, tick: update.tick.index)
+      if update.frameUpdates.isEmpty, update.tick.camera.trackingState != state.trackingState {
+        // Frames stopped: the loop no longer knows where the camera is.
+        state.trackingState = update.tick.camera.trackingState
+        try emit(trackingStateEvent(state.trackingState, tickStamp).text)
+        state.summary.trackingStateChanges += 1
+      }
       if let placement {
-        let stamp = EventStamp(
-          t: update.tick.time, frame: state.lastFrameIndex, tick: update.tick.index)
-        let step = placement.events(after: update, stamp: stamp, session: loop.session)
+        let step = placement.events(after: update, stamp: tickStamp, session: loop.session)
         for event in step.events { try emit(event.text) }
         for outcome in step.outcomes { loop.notePlacement(outcome) }
+      }
+      if let reset = update.frameUpdates.lazy.compactMap(\.reset).first {
+        var event = Self.header(type: "sessionReset", tickStamp)
+        event.add("reason", reset.rawValue)
+        try emit(event.text)
+        state.summary.sessionResets += 1
+        loop.noteSessionReset()
+        placement?.removeAll()
       }
       try reportTick(update, state: &state, emit: emit)
       if clock != nil, next < records.count, prefetched?.position != next {
@@ -160,12 +182,25 @@ public struct Replay {
       )
     }
     state.finish(planeDetection: configuration.planeDetection)
+    if let destination = options.worldMapDestination {
+      try saveWorldMap(loop.session, objects: placement?.worldMapAnchors ?? [], to: destination)
+    }
     state.summary.wallSeconds = Date().timeIntervalSince(started)
     try emit(
       summaryEvent(
         state.summary, lastFrame: state.lastFrameIndex, tick: max(loop.nextTickIndex - 1, 0)
       ).text)
     return state.summary
+  }
+
+  /// Writes the session's map after the last frame, with its placed
+  /// objects; the file is replaced only once complete.
+  private func saveWorldMap(_ session: Session, objects: [WorldMapAnchor], to url: URL) throws {
+    do {
+      try session.currentWorldMap(adding: objects).write(to: url)
+    } catch {
+      throw DatasetError(file: url.path, "cannot save the world map: \(error.message)")
+    }
   }
 
   private func decode(_ record: FrameRecord) throws -> (frame: CapturedFrame, milliseconds: Double)
@@ -190,6 +225,10 @@ public struct Replay {
       try emit(trackingStateEvent(state.trackingState, stamp).text)
       state.summary.trackingStateChanges += 1
     }
+    if let relocalization = update.relocalization {
+      try emit(relocalizedEvent(relocalization, stamp).text)
+      state.summary.relocalizations += 1
+    }
     try reportAnchorChanges(
       added: update.addedAnchors, updated: update.updatedAnchors, removed: update.removedAnchors,
       stamp, state: &state, emit: emit)
@@ -197,7 +236,13 @@ public struct Replay {
     state.summary.planeAnchorsUpdated += update.updatedAnchors.count { $0 is PlaneAnchor }
     state.summary.planeAnchorsRemoved += update.removedAnchors.count { $0.anchor is PlaneAnchor }
     state.lastAnchors = update.planeAnchors
-    try emit(frameEvent(frame, stamp, decodeMilliseconds: decodeMilliseconds).text)
+    let mappingChanged = frame.worldMappingStatus != state.worldMappingStatus
+    state.worldMappingStatus = frame.worldMappingStatus
+    try emit(
+      frameEvent(
+        frame, stamp, decodeMilliseconds: decodeMilliseconds,
+        worldMappingStatus: mappingChanged ? frame.worldMappingStatus : nil
+      ).text)
     if frame.camera.trackingState == .normal { state.hasBeenNormal = true }
     if frame.trackingStatistics.isPoseMeasured {
       state.summary.framesWithMeasuredPose += 1
@@ -325,9 +370,15 @@ public struct Replay {
   /// ground truth (TUM, 7-Scenes) uses OpenCV's, so trajectories are written
   /// that way for `evo_ape tum GT EST -a` to compare directly.
   static func groundTruthConventionPose(_ frame: Frame) -> TimedPose {
-    let worldFromCamera = frame.camera.transform * .cameraAxesFlip
+    groundTruthConventionPose(timestamp: frame.timestamp, cameraTransform: frame.camera.transform)
+  }
+
+  /// The same for an ARKit-axes worldFromCamera at `timestamp`.
+  static func groundTruthConventionPose(timestamp: Double, cameraTransform: Transform) -> TimedPose
+  {
+    let worldFromCamera = cameraTransform * .cameraAxesFlip
     return TimedPose(
-      timestamp: frame.timestamp, rotation: worldFromCamera.rotation,
+      timestamp: timestamp, rotation: worldFromCamera.rotation,
       translation: SIMD3<Double>(worldFromCamera.translation))
   }
 
@@ -347,12 +398,33 @@ public struct Replay {
     return event
   }
 
-  private func frameEvent(_ frame: Frame, _ stamp: EventStamp, decodeMilliseconds: Double)
-    -> JSONLine
-  {
+  /// `relocalized`: the camera found again in the same world, with the
+  /// jump from where it was held (metres, degrees) and how long it was lost.
+  private func relocalizedEvent(_ relocalization: Relocalization, _ stamp: EventStamp) -> JSONLine {
+    var event = Self.header(type: "relocalized", stamp)
+    event.add("lostSeconds", relocalization.lostDuration, decimals: 6)
+    var correction = JSONLine()
+    correction.add("metres", Double(relocalization.correctionMetres), decimals: 4)
+    correction.add("degrees", Double(relocalization.correctionDegrees), decimals: 3)
+    event.add("correction", correction)
+    event.add(
+      "heldWorldFromCamera",
+      relocalization.heldCameraTransform.columnMajor.map(Double.init), decimals: 6)
+    event.add(
+      "worldFromCamera", relocalization.cameraTransform.columnMajor.map(Double.init), decimals: 6)
+    return event
+  }
+
+  /// `worldMappingStatus` is written only when it changed since the last
+  /// frame event.
+  private func frameEvent(
+    _ frame: Frame, _ stamp: EventStamp, decodeMilliseconds: Double,
+    worldMappingStatus: Frame.WorldMappingStatus?
+  ) -> JSONLine {
     var event = Self.header(type: "frame", stamp)
     event.add("timestamp", frame.timestamp)
     event.add("trackingState", "\(frame.camera.trackingState)")
+    if let worldMappingStatus { event.add("worldMappingStatus", "\(worldMappingStatus)") }
     if frame.camera.trackingState != .notAvailable {
       event.add("worldFromCamera", frame.camera.transform.columnMajor.map(Double.init), decimals: 6)
     }

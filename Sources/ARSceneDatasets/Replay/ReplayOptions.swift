@@ -1,4 +1,5 @@
 import ARScene
+import Foundation
 
 /// How a replay runs.
 public struct ReplayOptions: Sendable {
@@ -20,6 +21,9 @@ public struct ReplayOptions: Sendable {
   public var loop = LoopConfiguration()
   /// Taps, drags and turns performed on their ticks (placed objects).
   public var interactions: [ScriptedInteraction] = []
+  /// Where to save the session's world map (keyframes, anchors, placed
+  /// objects) after the last frame; nil saves none.
+  public var worldMapDestination: URL? = nil
 
   public init(
     maxFrames: Int? = nil, includeTimings: Bool = true, includeTicks: Bool = false,

@@ -4,7 +4,8 @@ import Foundation
 /// The placed objects of a replay: performs its ``ScriptedInteraction``s on
 /// their ticks, moves the objects every tick and words what happened as
 /// events (`objectPlaced`, `placementRejected`, `raycastUpdated`,
-/// `objectMoved` with `"cause"`: "settling", "drag" or "rotate"), each with
+/// `objectMoved` with `"cause"`: "settling", "drag" or "rotate",
+/// `objectHidden` while relocalizing and `objectShown` after), each with
 /// `"object": {"id", "name", "transform": [16
 /// column-major floats, world_from_object], "anchor", "settled"}` (`id`
 /// and `transform` null for a rejected tap).
@@ -16,8 +17,9 @@ final class ReplayPlacement {
   private(set) var placedCount = 0
   private(set) var rejectedCount = 0
 
-  init(interactions: [ScriptedInteraction]) throws {
+  init(interactions: [ScriptedInteraction], restoring anchors: [WorldMapAnchor] = []) throws {
     controller = try PlacementController()
+    controller.restore(anchors)
     pending = interactions.enumerated().sorted {
       ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
     }.map(\.element)
@@ -25,6 +27,12 @@ final class ReplayPlacement {
 
   /// Interactions scripted after the last frame, never performed.
   var unperformed: [ScriptedInteraction] { pending }
+
+  /// The objects, as a saved world map holds them.
+  var worldMapAnchors: [WorldMapAnchor] { controller.worldMapAnchors }
+
+  /// The session started over: its objects go with its world.
+  func removeAll() { controller.removeAll() }
 
   /// The events of one tick of the loop: its frames' anchor changes taken,
   /// the interactions due by then performed, then the objects moved; and
@@ -52,6 +60,14 @@ final class ReplayPlacement {
         var line = Replay.header(type: "raycastUpdated", stamp)
         line.add("object", Self.objectJSON(object))
         line.add("result", Self.resultJSON(result))
+        events.append(line)
+      case .hidden(let object):
+        var line = Replay.header(type: "objectHidden", stamp)
+        line.add("object", Self.objectJSON(object))
+        events.append(line)
+      case .shown(let object):
+        var line = Replay.header(type: "objectShown", stamp)
+        line.add("object", Self.objectJSON(object))
         events.append(line)
       }
     }

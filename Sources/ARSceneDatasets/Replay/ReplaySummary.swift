@@ -18,6 +18,10 @@ public struct ReplaySummary: Sendable {
   /// Frames with a pose measured from that frame (what a trajectory holds).
   public var framesWithMeasuredPose = 0
   public var trackingStateChanges = 0
+  /// Times the camera was found again in the same world after a loss or
+  /// an interruption, and times the session gave up and started over.
+  public var relocalizations = 0
+  public var sessionResets = 0
   /// Non-fatal findings of the dataset reader.
   public var problems: [String] = []
   /// The plane kinds the replay detected: "horizontal", "vertical"; empty
@@ -84,6 +88,11 @@ public struct ReplaySummary: Sendable {
         + " (\(String(format: "%.1f", framesProcessed > 0 ? 100 * Double(framesTrackedNormally) / Double(framesProcessed) : 0))%),"
         + " a measured pose in \(framesWithMeasuredPose), \(trackingStateChanges) state changes.",
     ]
+    if relocalizations > 0 || sessionResets > 0 {
+      lines.append(
+        "Relocalized \(relocalizations) time(s) in the same world;"
+          + " started over \(sessionResets) time(s).")
+    }
     if !planeDetection.isEmpty {
       let classes = PlaneAnchor.Classification.allCases.compactMap { kind in
         planeAnchorsByClassification[kind].flatMap { $0 > 0 ? "\(kind.rawValue) \($0)" : nil }

@@ -5,6 +5,7 @@ import ARScene
 struct RunState {
   var summary: ReplaySummary
   var trackingState = Camera.TrackingState.notAvailable
+  var worldMappingStatus = Frame.WorldMappingStatus.notAvailable
   var lastFrameIndex = 0
   var lastAnchors: [PlaneAnchor] = []
   var hasBeenNormal = false

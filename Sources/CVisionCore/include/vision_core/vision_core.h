@@ -260,7 +260,8 @@ typedef struct vc_tracking_statistics {
       a loss) or there is none yet. */
   int32_t pose_measured;
   /** 1 when this frame found the existing map again after frames with a
-      held pose: the pose moves from the held one to the measured one. */
+      held pose, or was found in the keyframe map after an interruption:
+      the pose moves from the held one to the measured one. */
   int32_t relocalized;
 } vc_tracking_statistics_t;
 
@@ -958,8 +959,7 @@ VC_API vc_status_t vc_world_map_with_anchors(const vc_world_map_t *map,
 
 /** The anchors' bytes (count protocol, in bytes). */
 VC_API vc_status_t vc_world_map_get_anchors(const vc_world_map_t *map,
-                                            uint8_t *out_bytes,
-                                            size_t capacity,
+                                            uint8_t *out_bytes, size_t capacity,
                                             size_t *out_length);
 
 /** The map as the bytes of its file (count protocol, in bytes), in the

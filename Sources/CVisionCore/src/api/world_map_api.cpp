@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cstring>
 #include <memory>
+#include <opencv2/imgproc.hpp>
 #include <string>
 #include <vector>
 
@@ -11,7 +12,6 @@
 #include "common/status_error.h"
 #include "frame/depth_millimetres.h"
 #include "frame/frame_input.h"
-#include <opencv2/imgproc.hpp>
 #include "relocalization/keyframe_database.h"
 #include "relocalization/relocalizer.h"
 #include "relocalization/world_map_file.h"
@@ -51,8 +51,8 @@ void RequireMap(const vc_world_map_t* map) {
 }
 
 // The count protocol over bytes.
-void CopyBytes(const std::vector<uint8_t>& bytes, uint8_t* out,
-               size_t capacity, size_t* out_length, const char* what) {
+void CopyBytes(const std::vector<uint8_t>& bytes, uint8_t* out, size_t capacity,
+               size_t* out_length, const char* what) {
   vc::Require(out_length != nullptr, "out_length is NULL");
   *out_length = bytes.size();
   if (out == nullptr) return;
@@ -161,12 +161,13 @@ vc_status_t vc_world_map_get_info(const vc_world_map_t* map,
     info.format_version = vc::kWorldMapFormatVersion;
     std::strncpy(info.engine_version, vc_version(),
                  sizeof info.engine_version - 1);
-    info.camera = {data.camera.fx,    data.camera.fy,    data.camera.cx,
-                   data.camera.cy,    data.camera.width, data.camera.height};
+    info.camera = {data.camera.fx, data.camera.fy,    data.camera.cx,
+                   data.camera.cy, data.camera.width, data.camera.height};
     info.keyframe_count = static_cast<int64_t>(data.keyframes.size());
     for (const vc::MapKeyframe& k : data.keyframes) {
       info.point_count += static_cast<int64_t>(k.keyframe.points.size());
-      info.surface_point_count += k.surface.empty() ? 0 : k.surface.valid_count();
+      info.surface_point_count +=
+          k.surface.empty() ? 0 : k.surface.valid_count();
     }
     info.anchor_bytes = static_cast<int64_t>(data.anchors.size());
     vc::MeasureWorldMap(data, info.center, info.extent);
@@ -243,8 +244,7 @@ vc_status_t vc_relocalizer_query(vc_relocalizer_t* relocalizer,
     // Frames are independent here: no timestamp order, no IMU limit.
     const vc::FrameInput input = vc::ValidateFrameInput(
         *frame, std::numeric_limits<int64_t>::min(), 1 << 20);
-    const vc::PinholeCamera camera =
-        vc::PinholeCamera::FromC(input.intrinsics);
+    const vc::PinholeCamera camera = vc::PinholeCamera::FromC(input.intrinsics);
     vc::Require(camera.width == relocalizer->camera.width &&
                     camera.height == relocalizer->camera.height,
                 "the frame is " + std::to_string(camera.width) + "x" +
@@ -257,14 +257,15 @@ vc_status_t vc_relocalizer_query(vc_relocalizer_t* relocalizer,
     const cv::Mat& depth =
         vc::DepthAsUnsigned16(input.depth, input.depth_units_per_metre,
                               &relocalizer->depth, &units_per_metre);
-    const vc::RelocalizationResult found = relocalizer->relocalizer.Query(
-        relocalizer->database, relocalizer->grey, depth, units_per_metre,
-        camera);
+    const vc::RelocalizationResult found =
+        relocalizer->relocalizer.Query(relocalizer->database, relocalizer->grey,
+                                       depth, units_per_metre, camera);
     vc_relocalization_result_t result{};
     result.found = found.found ? 1 : 0;
     const Eigen::Isometry3d world_from_camera =
-        found.found ? vc::WorldFromArkitCamera(found.camera_from_world.inverse())
-                    : Eigen::Isometry3d::Identity();
+        found.found
+            ? vc::WorldFromArkitCamera(found.camera_from_world.inverse())
+            : Eigen::Isometry3d::Identity();
     const Eigen::Matrix4f m = world_from_camera.matrix().cast<float>();
     std::copy(m.data(), m.data() + 16, result.world_from_camera);
     result.inliers = found.inliers;

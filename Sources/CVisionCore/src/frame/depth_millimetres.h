@@ -10,7 +10,6 @@ namespace vc {
 // or CV_32FC1 metres (written into *scratch as millimetres; non-finite,
 // non-positive and beyond-65 m readings become 0, "no reading").
 const cv::Mat& DepthAsUnsigned16(const cv::Mat& depth, double units_per_metre,
-                                 cv::Mat* scratch,
-                                 double* out_units_per_metre);
+                                 cv::Mat* scratch, double* out_units_per_metre);
 
 }  // namespace vc

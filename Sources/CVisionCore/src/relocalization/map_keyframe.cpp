@@ -32,9 +32,9 @@ MapKeyframe DescribeKeyframe(int64_t id, int64_t timestamp_ns,
     keyframe.keypoints.push_back(features.keypoints[k]);
     keyframe.points.push_back(world_from_camera * p);
   }
-  result.surface =
-      SampleSurface(depth, units_per_metre, camera, camera_from_world,
-                    options.surface_step_pixels, options);
+  result.surface = SampleSurface(
+      depth, units_per_metre, camera, camera_from_world,
+      ScaledStep(options.surface_step_pixels, camera.width), options);
   return result;
 }
 

@@ -1,5 +1,7 @@
 #include "relocalization/relocalization_options.h"
 
+#include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "common/status_error.h"
@@ -57,6 +59,10 @@ void RelocalizationOptions::Check() const {
   RequireRange(max_correction_degrees, 0.0f, 180.0f, "max_correction_degrees");
   RequireRange(cull_overlap, 0.5f, 1.0f, "cull_overlap");
   RequireRange(cull_observers, 1, 10, "cull_observers");
+}
+
+int ScaledStep(int step_at_640, int width) {
+  return std::max(1, int(std::lround(double(step_at_640) * width / 640.0)));
 }
 
 }  // namespace vc

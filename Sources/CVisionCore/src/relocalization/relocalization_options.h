@@ -82,6 +82,9 @@ struct RelocalizationOptions {
   float min_inlier_ratio = 0.1f;
 
   // --- Depth refinement (point-to-plane ICP against keyframe surfaces) ---
+  // Both steps below are for a 640-pixel-wide image and scale with the
+  // width (ScaledStep), so that a smaller camera keeps as many samples
+  // and the sample counts below hold at any size.
   // Keyframe depth is kept as one surface point with normal per cell of
   // surface_step_pixels (8 -> 80 x 60 per 640x480 keyframe, ~115 KB),
   // 2..32.
@@ -128,5 +131,9 @@ struct RelocalizationOptions {
   // Throws StatusError(VC_STATUS_INVALID_ARGUMENT) naming the bad field.
   void Check() const;
 };
+
+// A sampling step given for a 640-pixel-wide image, for an image
+// `width` pixels wide (at least 1).
+int ScaledStep(int step_at_640, int width);
 
 }  // namespace vc

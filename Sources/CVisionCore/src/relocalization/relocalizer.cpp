@@ -230,7 +230,8 @@ RelocalizationResult Relocalizer::Query(const KeyframeDatabase& database,
   // 5. Refine against depth and judge the result by how well the depths
   // agree.
   stage = now;
-  SampleDepthPoints(depth, units_per_metre, camera, options_.query_step_pixels,
+  SampleDepthPoints(depth, units_per_metre, camera,
+                    ScaledStep(options_.query_step_pixels, camera.width),
                     options_, &query_points_);
   diagnostics.query_surface_points = int(query_points_.size());
   const std::vector<int> chosen =

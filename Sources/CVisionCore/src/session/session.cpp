@@ -60,9 +60,9 @@ bool Session::Relocalize(const FrameInput& frame, const PinholeCamera& camera,
   // tracking pays nothing for it.
   if (!keyframe_map_.indexed()) keyframe_map_.BuildIndex();
   double units_per_metre = 0;
-  const cv::Mat& depth = DepthAsUnsigned16(
-      frame.depth, frame.depth_units_per_metre, &depth_millimetres_,
-      &units_per_metre);
+  const cv::Mat& depth =
+      DepthAsUnsigned16(frame.depth, frame.depth_units_per_metre,
+                        &depth_millimetres_, &units_per_metre);
   const RelocalizationResult found =
       relocalizer_.Query(keyframe_map_, gray_, depth, units_per_metre, camera);
   if (!found.found) return false;
@@ -81,10 +81,9 @@ bool Session::MapWantsKeyframe(const TrackingResult& tracking) const {
   const Eigen::Isometry3d change = tracking.camera_from_world * last.inverse();
   const double degrees =
       Eigen::AngleAxisd(change.linear()).angle() * 180.0 / M_PI;
-  const double metres =
-      (last.inverse().translation() -
-       tracking.camera_from_world.inverse().translation())
-          .norm();
+  const double metres = (last.inverse().translation() -
+                         tracking.camera_from_world.inverse().translation())
+                            .norm();
   return metres >= options_.relocalization.keyframe_spacing_metres ||
          degrees >= options_.relocalization.keyframe_spacing_degrees;
 }
@@ -217,7 +216,8 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
     tracker_frame.mean_luminance = result.statistics.mean_luminance;
     tracker_frame.sharpness = result.statistics.sharpness;
     if (relocalization) {
-      const bool first = last_timestamp_ns_ == std::numeric_limits<int64_t>::min();
+      const bool first =
+          last_timestamp_ns_ == std::numeric_limits<int64_t>::min();
       tracker_frame.interrupted =
           !first && frame.timestamp_ns - last_timestamp_ns_ >
                         options_.relocalization.interruption_seconds *
@@ -293,13 +293,13 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
   if (joins_map) {
     ScopedStageTimer timer(timings, "mapping");
     double units_per_metre = 0;
-    const cv::Mat& depth = DepthAsUnsigned16(
-        frame.depth, frame.depth_units_per_metre, &depth_millimetres_,
-        &units_per_metre);
-    map_keyframe = DescribeKeyframe(
-        next_map_keyframe_id_, frame.timestamp_ns, gray_, depth,
-        units_per_metre, camera, tracking.camera_from_world,
-        relocalizer_options_, &map_features_);
+    const cv::Mat& depth =
+        DepthAsUnsigned16(frame.depth, frame.depth_units_per_metre,
+                          &depth_millimetres_, &units_per_metre);
+    map_keyframe = DescribeKeyframe(next_map_keyframe_id_, frame.timestamp_ns,
+                                    gray_, depth, units_per_metre, camera,
+                                    tracking.camera_from_world,
+                                    relocalizer_options_, &map_features_);
   }
   result.world_mapping_status = MappingStatus(tracking);
 

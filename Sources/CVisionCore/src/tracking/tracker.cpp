@@ -459,10 +459,12 @@ TrackingResult Tracker::Track(const TrackerFrame& frame) {
     advance_flow_ = tracked;
   }
 
-  // Tracking resumed in the same map after held frames: the pose moves from
-  // the held one to the measured one, a correction worth announcing.
-  const bool relocalized = tracked && !evidence.map_created && state_.has_map &&
-                           !state_.last_measured;
+  // Tracking resumed in the same map after held frames, or was found in the
+  // keyframe map after an interruption: the pose moves from the held one to
+  // the measured one, a correction worth announcing.
+  const bool relocalized =
+      relocalized_in_map || (tracked && !evidence.map_created &&
+                             state_.has_map && !state_.last_measured);
   if (!tracked) {
     // Hold the last good pose; a held pose carries no velocity.
     pending_.motion.StopMotion();

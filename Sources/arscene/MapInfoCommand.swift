@@ -1,0 +1,46 @@
+import ARScene
+import ARSceneDatasets
+import ArgumentParser
+import Foundation
+
+struct MapInfoCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "info",
+    abstract: "Print a world map's version, size, keyframes, points, anchors, centre and extent.",
+    discussion: "A truncated, corrupt or newer-version file exits 1 with the reason."
+  )
+
+  @Argument(help: "A world map file (arscene map build, replay --save-world-map).")
+  var map: String
+
+  func run() throws {
+    let worldMap = try WorldMap(contentsOf: URL(fileURLWithPath: map))
+    print(Self.describe(worldMap, path: map))
+  }
+
+  /// A few lines a person reads; the numbers are the map's own.
+  static func describe(_ map: WorldMap, path: String) -> String {
+    let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    let anchors = (try? map.anchors) ?? []
+    let kinds = WorldMapAnchor.Kind.allCases.compactMap { kind -> String? in
+      let count = anchors.count { $0.kind == kind }
+      return count > 0 ? "\(count) \(kind.rawValue)" : nil
+    }
+    let k = map.camera
+    func vector(_ v: SIMD3<Float>) -> String {
+      "(" + [v.x, v.y, v.z].map { String(format: "%.3f", $0) }.joined(separator: ", ") + ")"
+    }
+    return [
+      "World map \(path): format version \(map.formatVersion), written by ARScene core"
+        + " \(map.engineVersion), \(String(format: "%.2f", Double(bytes) / 1_048_576)) MB.",
+      "Camera: \(k.width)x\(k.height), fx \(String(format: "%.2f", k.fx)),"
+        + " fy \(String(format: "%.2f", k.fy)), cx \(String(format: "%.2f", k.cx)),"
+        + " cy \(String(format: "%.2f", k.cy)).",
+      "Keyframes: \(map.keyframeCount); feature points: \(map.rawFeaturePointCount);"
+        + " surface points: \(map.surfacePointCount).",
+      "Anchors: \(anchors.count)" + (kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))")
+        + ".",
+      "Centre \(vector(map.center)) m, extent \(vector(map.extent)) m (the map's world, +Y up).",
+    ].joined(separator: "\n")
+  }
+}

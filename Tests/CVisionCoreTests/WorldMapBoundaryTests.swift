@@ -1,0 +1,271 @@
+import CVisionCore
+import XCTest
+
+/// World maps and relocalization through the C API, on the synthetic room
+/// (160 x 120, exact depth): a map made by one session is written, read,
+/// relocalized in and started from; every malformed file is refused with a
+/// reason and never crashes.
+final class WorldMapBoundaryTests: XCTestCase {
+  private typealias Vector = SyntheticRoom.Vector
+  private typealias Session = SyntheticRoom.Session
+
+  /// Half a turn's worth of a slow walk around the table, t in seconds.
+  private static func walkPose(_ t: Double) -> [Float] {
+    let angle = 0.6 + 0.3 * t
+    let eye = Vector(1.9 * sin(angle), 1.45 + 0.03 * sin(2.1 * t), 1.9 * cos(angle))
+    return SyntheticRoom.lookAt(eye: eye, target: Vector(0, 0.75, 0))
+  }
+
+  /// 3 s at 30 Hz, rendered once for all tests.
+  private static let walk: [SyntheticRoom.RenderedFrame] = {
+    let scene = try! SyntheticRoom.Scene()
+    return (0..<90).map { scene.render(walkPose(Double($0) / 30)) }
+  }()
+
+  /// The session that mapped the walk, the poses it reported, and its map.
+  /// The map is immutable once made (the C header says it may be read from
+  /// several threads).
+  private struct Mapping: @unchecked Sendable {
+    var poses: [[Float]]
+    var map: OpaquePointer
+  }
+
+  private static let mapping: Mapping = {
+    let session = try! Session()
+    var poses: [[Float]] = []
+    for (index, frame) in walk.enumerated() {
+      poses.append(matrix(session.process(frame, index: index).world_from_camera))
+    }
+    var map: OpaquePointer?
+    let status = vc_session_get_world_map(session.handle, &map)
+    precondition(
+      status == VC_STATUS_OK, String(cString: vc_session_last_error_message(session.handle)))
+    return Mapping(poses: poses, map: map!)
+  }()
+
+  private static func matrix(
+    _ m: (
+      Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float,
+      Float, Float, Float
+    )
+  ) -> [Float] {
+    withUnsafeBytes(of: m) { Array($0.bindMemory(to: Float.self)) }
+  }
+
+  private static func encode(_ map: OpaquePointer) -> [UInt8] {
+    var length = 0
+    XCTAssertEqual(vc_world_map_encode(map, nil, 0, &length), VC_STATUS_OK)
+    var bytes = [UInt8](repeating: 0, count: length)
+    XCTAssertEqual(vc_world_map_encode(map, &bytes, length, &length), VC_STATUS_OK)
+    return bytes
+  }
+
+  /// The decoded map, or the status and message of the refusal.
+  private static func decode(_ bytes: [UInt8]) -> Result<OpaquePointer, DecodeFailure> {
+    var map: OpaquePointer?
+    let status = bytes.withUnsafeBufferPointer {
+      vc_world_map_decode($0.baseAddress, $0.count, "test.arscenemap", &map)
+    }
+    guard status == VC_STATUS_OK, let map else {
+      return .failure(
+        DecodeFailure(status: status, message: String(cString: vc_last_error_message())))
+    }
+    return .success(map)
+  }
+
+  private struct DecodeFailure: Error {
+    var status: vc_status_t
+    var message: String
+  }
+
+  private static func info(_ map: OpaquePointer) -> vc_world_map_info_t {
+    var info = vc_world_map_info_t()
+    XCTAssertEqual(vc_world_map_get_info(map, &info), VC_STATUS_OK)
+    return info
+  }
+
+  private static func distance(_ a: [Float], _ b: [Float]) -> Float {
+    (12..<15).map { (a[$0] - b[$0]) * (a[$0] - b[$0]) }.reduce(0, +).squareRoot()
+  }
+
+  /// Queries frame `index` of the walk.
+  private static func query(_ relocalizer: OpaquePointer, _ index: Int)
+    -> vc_relocalization_result_t
+  {
+    let frame = walk[index]
+    var result = vc_relocalization_result_t()
+    frame.rgb.withUnsafeBytes { pixels in
+      let color = vc_image_view_t(
+        data: pixels.baseAddress, width: SyntheticRoom.width, height: SyntheticRoom.height,
+        stride_bytes: SyntheticRoom.width * 3, format: VC_PIXEL_FORMAT_RGB8)
+      SyntheticRoom.withDepthView(frame.depth) { depth in
+        withUnsafePointer(to: &depth) { depthPointer in
+          var input = vc_frame_input_t(
+            timestamp_ns: 0, intrinsics: SyntheticRoom.intrinsics, color: color,
+            depth: depthPointer, imu_samples: nil, imu_sample_count: 0)
+          XCTAssertEqual(
+            vc_relocalizer_query(relocalizer, &input, &result), VC_STATUS_OK,
+            String(cString: vc_relocalizer_last_error_message(relocalizer)))
+        }
+      }
+    }
+    return result
+  }
+
+  // MARK: - The map
+
+  func testTheMapGrowsWithKeyframesAndRoundTripsByteForByte() throws {
+    let map = Self.mapping.map
+    let info = Self.info(map)
+    XCTAssertEqual(info.format_version, 1)
+    XCTAssertGreaterThanOrEqual(info.keyframe_count, 3, "3 s of walk, a keyframe per 15 cm or 12°")
+    XCTAssertGreaterThan(info.point_count, 100)
+    XCTAssertEqual(info.camera.width, SyntheticRoom.width)
+    let bytes = Self.encode(map)
+    XCTAssertEqual(Array(bytes.prefix(8)), Array("ARSCNMAP".utf8))
+    let decoded = try Self.decode(bytes).get()
+    defer { vc_world_map_destroy(decoded) }
+    XCTAssertEqual(Self.encode(decoded), bytes, "the same map, the same bytes")
+    XCTAssertEqual(Self.info(decoded).keyframe_count, info.keyframe_count)
+    XCTAssertEqual(Self.info(decoded).point_count, info.point_count)
+  }
+
+  func testAnchorsTravelWithTheMap() throws {
+    let anchors = Array(#"{"anchors":[]}"#.utf8)
+    var withAnchors: OpaquePointer?
+    XCTAssertEqual(
+      vc_world_map_with_anchors(Self.mapping.map, anchors, anchors.count, &withAnchors),
+      VC_STATUS_OK)
+    let map = try XCTUnwrap(withAnchors)
+    defer { vc_world_map_destroy(map) }
+    let decoded = try Self.decode(Self.encode(map)).get()
+    defer { vc_world_map_destroy(decoded) }
+    var length = 0
+    XCTAssertEqual(vc_world_map_get_anchors(decoded, nil, 0, &length), VC_STATUS_OK)
+    var read = [UInt8](repeating: 0, count: length)
+    XCTAssertEqual(vc_world_map_get_anchors(decoded, &read, length, &length), VC_STATUS_OK)
+    XCTAssertEqual(read, anchors)
+  }
+
+  func testASessionWithoutRelocalizationKeepsNoMap() throws {
+    let session = try Session { $0.relocalization.enabled = 0 }
+    session.process(Self.walk[0], index: 0)
+    var map: OpaquePointer?
+    XCTAssertEqual(vc_session_get_world_map(session.handle, &map), VC_STATUS_INVALID_ARGUMENT)
+    XCTAssertNil(map)
+    XCTAssertTrue(
+      String(cString: vc_session_last_error_message(session.handle)).contains("relocalization"))
+  }
+
+  // MARK: - Malformed files
+
+  func testTruncatedCorruptAndFutureFilesAreRefusedWithAReason() throws {
+    let bytes = Self.encode(Self.mapping.map)
+    func refused(
+      _ mutated: [UInt8], _ what: String, file: StaticString = #filePath, line: UInt = #line
+    ) -> String {
+      switch Self.decode(mutated) {
+      case .success(let map):
+        vc_world_map_destroy(map)
+        XCTFail("\(what) was read as a map", file: file, line: line)
+        return ""
+      case .failure(let failure):
+        XCTAssertEqual(failure.status, VC_STATUS_INVALID_ARGUMENT, what, file: file, line: line)
+        XCTAssertTrue(
+          failure.message.contains("test.arscenemap"), failure.message, file: file, line: line)
+        return failure.message
+      }
+    }
+    _ = refused([], "an empty file")
+    _ = refused(Array("not a map at all".utf8), "text")
+    // Cut anywhere: every prefix is refused, none read past its end.
+    for cut in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 97)) {
+      _ = refused(Array(bytes.prefix(cut)), "the first \(cut) of \(bytes.count) bytes")
+    }
+    // A flipped bit anywhere after the version fails a checksum, a count or
+    // a check; never a crash.
+    for position in stride(from: 12, to: bytes.count, by: max(1, bytes.count / 89)) {
+      var flipped = bytes
+      flipped[position] ^= 0x10
+      _ = refused(flipped, "a bit flipped at byte \(position)")
+    }
+    var future = bytes
+    future[8] = 2  // format version, little-endian u32 after the magic
+    XCTAssertTrue(refused(future, "version 2").contains("update ARScene"))
+    var extra = bytes
+    extra.append(0)
+    _ = refused(extra, "a byte after the end section")
+  }
+
+  // MARK: - Relocalizing
+
+  func testFramesAreFoundOnTheirOwnWhereTheMappingRunSawThem() throws {
+    var created: OpaquePointer?
+    XCTAssertEqual(vc_relocalizer_create(Self.mapping.map, &created), VC_STATUS_OK)
+    let relocalizer = try XCTUnwrap(created)
+    defer { vc_relocalizer_destroy(relocalizer) }
+    // The same map read back from its file answers bit for bit the same.
+    let decoded = try Self.decode(Self.encode(Self.mapping.map)).get()
+    defer { vc_world_map_destroy(decoded) }
+    var createdFromFile: OpaquePointer?
+    XCTAssertEqual(vc_relocalizer_create(decoded, &createdFromFile), VC_STATUS_OK)
+    let fromFile = try XCTUnwrap(createdFromFile)
+    defer { vc_relocalizer_destroy(fromFile) }
+
+    var found = 0
+    var queries = 0
+    for index in stride(from: 15, to: Self.walk.count, by: 5) {
+      queries += 1
+      let result = Self.query(relocalizer, index)
+      let again = Self.query(fromFile, index)
+      XCTAssertEqual(result.found, again.found, "frame \(index)")
+      XCTAssertEqual(Self.matrix(result.world_from_camera), Self.matrix(again.world_from_camera))
+      guard result.found == 1 else { continue }
+      found += 1
+      XCTAssertEqual(String(cString: result.outcome), "found")
+      XCTAssertLessThan(
+        Self.distance(Self.matrix(result.world_from_camera), Self.mapping.poses[index]), 0.02,
+        "frame \(index): metres from where the mapping run tracked it")
+    }
+    XCTAssertGreaterThanOrEqual(found * 10, queries * 8, "\(found) of \(queries) found")
+  }
+
+  func testASessionStartedInTheMapTracksInItsWorld() throws {
+    let session = try Session()
+    XCTAssertEqual(vc_session_set_world_map(session.handle, Self.mapping.map), VC_STATUS_OK)
+    let index = 60
+    let result = session.process(Self.walk[index], index: 0)
+    XCTAssertEqual(result.tracking_statistics.relocalized, 1)
+    XCTAssertEqual(result.tracking_statistics.pose_measured, 1)
+    XCTAssertLessThan(
+      Self.distance(Self.matrix(result.world_from_camera), Self.mapping.poses[index]), 0.02,
+      "metres from the mapping run's pose, in the map's world")
+    // A map is set before the first frame only.
+    XCTAssertEqual(
+      vc_session_set_world_map(session.handle, Self.mapping.map), VC_STATUS_INVALID_ARGUMENT)
+  }
+
+  func testFramesOfAnotherSizeThanTheMapsAreRefused() throws {
+    let session = try Session()
+    XCTAssertEqual(vc_session_set_world_map(session.handle, Self.mapping.map), VC_STATUS_OK)
+    var k = SyntheticRoom.intrinsics
+    k.width *= 2
+    k.height *= 2
+    k.fx *= 2
+    k.fy *= 2
+    let rgb = [UInt8](repeating: 128, count: Int(k.width * k.height) * 3)
+    var result = vc_frame_result_t()
+    let status = rgb.withUnsafeBytes { pixels in
+      var input = vc_frame_input_t(
+        timestamp_ns: 0, intrinsics: k,
+        color: vc_image_view_t(
+          data: pixels.baseAddress, width: k.width, height: k.height, stride_bytes: k.width * 3,
+          format: VC_PIXEL_FORMAT_RGB8),
+        depth: nil, imu_samples: nil, imu_sample_count: 0)
+      return vc_session_process_frame(session.handle, &input, &result)
+    }
+    XCTAssertEqual(status, VC_STATUS_INVALID_ARGUMENT)
+    let message = String(cString: vc_session_last_error_message(session.handle))
+    XCTAssertTrue(message.contains("320x240") && message.contains("160x120"), message)
+  }
+}
