@@ -31,12 +31,40 @@ public struct RelocalizeMotion: CameraMotion {
     ScenarioEvent(nominal: 4, maximumFraction: 0.4).interval(in: duration)
   }
 
-  /// Where the walk resumes: `returns`, a place the camera saw early on,
-  /// turned away from where it stopped by the arc walked since (at least
-  /// 60 degrees and 1 m with the default gap); otherwise the opposite side
-  /// of the room, looking at what the camera never saw.
-  public static func resumeTime(gap: ClosedRange<Double>, returns: Bool) -> Double {
-    returns ? min(0.25, gap.lowerBound / 4) : gap.lowerBound / 2 + Double.pi / angularSpeed
+  /// The relocalize scenario's walk: it resumes at a place the camera saw
+  /// early on, still looking at the room's middle, turned away from where it
+  /// stopped by the arc walked since (at least 60 degrees and 1 m with the
+  /// default gap), so what it sees after the gap is a part of the map.
+  public static func returning(walk: HandheldWalk, gap: ClosedRange<Double>) -> RelocalizeMotion {
+    RelocalizeMotion(walk: walk, gap: gap, resumeAt: min(0.25, gap.lowerBound / 4))
+  }
+
+  /// The relocalize-elsewhere scenario's walk: during the gap the person
+  /// turns around (half a turn about the vertical, eased in and out by
+  /// ``SpinningMotion``), so after it the camera looks away from the room's
+  /// middle, at walls that were behind it all the while before the gap: it
+  /// never sees a mapped place again, and a relocalizer that answers is wrong.
+  ///
+  /// Before the gap the walk looks inwards and sees the far side of the room;
+  /// looking outwards, it sees the wall nearest the circle, so the views do
+  /// not overlap as long as the walk after the gap stays on (or near) the
+  /// arc walked before it. It resumes so that the arc it walks after the gap
+  /// (`duration` is the sequence's) is centred on the circle's crossing of
+  /// the +x axis: the room is longest along x, so there the wall it faces is
+  /// farthest from the circle, at least 0.65 m on every drawn path. Every
+  /// drawn path stays clear of its pre-gap views in sequences up to 12 s
+  /// (360 frames at 30 Hz), the default path up to 17 s; in longer ones the
+  /// walk before the gap has seen so much of the room that no wall is left
+  /// behind it.
+  public static func turningAway(
+    walk: HandheldWalk, gap: ClosedRange<Double>, duration: Double
+  ) -> SpinningMotion {
+    let afterGap = max(duration - gap.upperBound, 0)
+    let resumeAt =
+      (Double.pi / 2 - walk.path.startAngle) / walk.path.angularSpeed - afterGap / 2
+    return SpinningMotion(
+      base: RelocalizeMotion(walk: walk, gap: gap, resumeAt: resumeAt),
+      start: gap.lowerBound, end: gap.upperBound, turn: .pi)
   }
 
   public func walkTime(at t: Double) -> Double {

@@ -14,7 +14,8 @@ public enum SyntheticMotion: String, CaseIterable, Sendable {
   /// the pictures (``PanMotion/acrossPictures``).
   /// `path` draws the walk through other places (nil: the default path).
   /// The relocalize scenarios interrupt the walk (``RelocalizeMotion``) for
-  /// a sequence of `duration` seconds.
+  /// a sequence of `duration` seconds: relocalize comes back to where it
+  /// began, relocalize-elsewhere turns around and looks at what it never saw.
   public func motion(
     seed: UInt64, scenario: SyntheticScenario, path: HandheldWalk.Path? = nil,
     duration: Double = 0
@@ -24,10 +25,10 @@ public enum SyntheticMotion: String, CaseIterable, Sendable {
       if let gap = scenario.gap(duration: duration) {
         var drawn = path ?? HandheldWalk.Path()
         drawn.angularSpeed = RelocalizeMotion.angularSpeed
-        return RelocalizeMotion(
-          walk: HandheldWalk(seed: seed, path: drawn), gap: gap,
-          resumeAt: RelocalizeMotion.resumeTime(
-            gap: gap, returns: scenario == .relocalize))
+        let walk = HandheldWalk(seed: seed, path: drawn)
+        return scenario == .relocalize
+          ? RelocalizeMotion.returning(walk: walk, gap: gap)
+          : RelocalizeMotion.turningAway(walk: walk, gap: gap, duration: duration)
       }
       return HandheldWalk(seed: seed, path: path ?? HandheldWalk.Path())
     case .orbit: return OrbitMotion()

@@ -23,8 +23,10 @@ public enum SyntheticScenario: String, CaseIterable, Sendable {
   /// away and turned more than 60 degrees; they resume looking at a part of
   /// the room seen before the gap (see ``RelocalizeMotion``).
   case relocalize
-  /// As relocalize, but the camera resumes on the other side of the room,
-  /// looking at what it never saw: it never comes back to a mapped place.
+  /// As relocalize, but the person turns around during the gap: the camera
+  /// resumes looking away from the room's middle, at walls that were behind
+  /// it before the gap, so it never comes back to a mapped place (see
+  /// ``RelocalizeMotion/turningAway(walk:gap:duration:)``).
   case relocalizeElsewhere = "relocalize-elsewhere"
 
   /// The scene this scenario is rendered in unless another is asked for.
