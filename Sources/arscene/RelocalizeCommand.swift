@@ -35,6 +35,18 @@ struct RelocalizeCommand: ParsableCommand {
   @Option(help: "Query at most N frames.")
   var maxFrames: Int?
 
+  @Option(
+    help: ArgumentHelp(
+      "Score the answers against ground truth, tying the map's world to it once through this"
+        + " mapping trajectory (map build --trajectory).", valueName: "FILE"))
+  var mapTrajectory: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "The sequence the map was built from, for its ground truth (default: SEQUENCE).",
+      valueName: "DIR"))
+  var mapSequence: String?
+
   @Flag(help: "Leave timings out of the report (for byte-identical output).")
   var noTimings = false
 
@@ -68,8 +80,10 @@ struct RelocalizeCommand: ParsableCommand {
         comment: "ARScene relocalization of \(sequence.description.name) in \(map):"
           + " world_from_camera, \(sequence.description.groundTruthConvention) camera axes")
     }
+    let scores = try score(answers, querySequence: sequence)
     let report = RelocalizationRun.report(
-      answers, map: map, sequence: sequence.description.name, includeTimings: !noTimings)
+      answers, map: map, sequence: sequence.description.name, includeTimings: !noTimings,
+      scores: scores)
     if json == "-" {
       print(report, terminator: "")
     } else if let json {
@@ -88,6 +102,42 @@ struct RelocalizeCommand: ParsableCommand {
           + " (\(String(format: "%.1f", 100 * Double(found) / Double(answers.count)))%) in \(map);"
           + " query \(String(format: "%.2f", mean)) ms mean,"
           + " \(String(format: "%.2f", RelocalizationRun.percentile(times, 99))) ms p99.")
+      for (name, score) in scores {
+        Terminal.printError("\(name): \(RelocalizationRun.summary(score))")
+      }
+    }
+  }
+
+  /// With --map-trajectory: the answers against the query sequence's ground
+  /// truth, the map's world tied to it once from the mapping run: "score"
+  /// by the cameras' centres (as evo_ape -a), "score_by_views" by their
+  /// centres and the points a metre ahead of them (orientation too; the
+  /// same six degrees of freedom).
+  private func score(_ answers: [RelocalizationRun.Answer], querySequence: any DatasetSequence)
+    throws -> [(name: String, score: RelocalizationScore)]
+  {
+    guard let mapTrajectory else { return [] }
+    let mapping =
+      try mapSequence.map { try SequenceLoader.open(URL(fileURLWithPath: $0)) } ?? querySequence
+    guard !mapping.groundTruth.isEmpty, !querySequence.groundTruth.isEmpty else {
+      throw DatasetError(
+        file: mapSequence ?? input.sequence,
+        "--map-trajectory scores against ground truth, and this sequence has none")
+    }
+    let run = try TUMTrajectory.read(URL(fileURLWithPath: mapTrajectory))
+    let byCentres = try RelocalizationScore.alignMap(
+      mappingRun: run, mappingGroundTruth: mapping.groundTruth
+    ).alignment
+    let byViews = try RelocalizationScore.alignMapByViews(
+      mappingRun: run, mappingGroundTruth: mapping.groundTruth)
+    let answered = RelocalizationRun.poses(answers)
+    return [("score", byCentres), ("score_by_views", byViews)].map { name, tie in
+      (
+        name,
+        RelocalizationScore(
+          answers: answered, queryGroundTruth: querySequence.groundTruth,
+          queryFrameCount: answers.count, groundTruthFromMap: tie)
+      )
     }
   }
 }

@@ -139,8 +139,23 @@ public final class SessionLoop {
         imuSamples: frame.imuSamples)
       updates.append(update)
     }
-    // The first tick has a frame, so there is always a camera to predict from.
-    var camera = updates.last?.frame.camera ?? predictor.predict(at: time)!
+    // A session that started over by itself (a relocalization timeout)
+    // begins a new world: the coaching starts afresh, the motion is
+    // forgotten.
+    if updates.contains(where: { $0.reset != nil }) { noteSessionReset() }
+    var camera: Camera
+    if let last = updates.last?.frame.camera {
+      camera = last
+    } else if let predicted = predictor.predict(at: time) {
+      camera = predicted
+    } else if let lastTick {
+      // Nothing to predict from since a reset: no pose until the next frame.
+      camera = lastTick.camera
+      camera.trackingState = .notAvailable
+    } else {
+      // The first tick has a frame, so this cannot happen.
+      throw ARSceneError(.internalError, "the loop has no camera to report")
+    }
     if updates.isEmpty, hasOutlivedPrediction(at: time), camera.trackingState != .notAvailable {
       // Frames stopped (an app switch, a call): where the camera is is no
       // longer known, and with a map it will be looked for when they resume.

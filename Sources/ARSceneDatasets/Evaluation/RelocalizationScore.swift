@@ -98,6 +98,38 @@ public struct RelocalizationScore: Sendable {
       frameTimestamps: mappingRun.map(\.timestamp), maxTimeDifference: maxTimeDifference)
   }
 
+  /// Ties a map's world to ground truth like
+  /// ``alignMap(mappingRun:mappingGroundTruth:maxTimeDifference:)``, with
+  /// the same six degrees of freedom, but fitted to each camera's centre
+  /// and to the point `reach` metres ahead of it (+Z of the ground truth's
+  /// camera convention, any point fixed to the camera would do). A path
+  /// that is thin in one direction (the 7-Scenes kitchen's spreads 27 x 18
+  /// x 5 cm) leaves a centres-only fit free to tilt the world by degrees;
+  /// the cameras' orientations pin it. Pairs as the ATE does.
+  public static func alignMapByViews(
+    mappingRun: [TimedPose], mappingGroundTruth: [TimedPose], reach: Double = 1,
+    maxTimeDifference: Double = TrajectoryAssociation.defaultMaxTimeDifference
+  ) throws(DatasetError) -> PointSetAlignment {
+    let truth = mappingGroundTruth.sorted { $0.timestamp < $1.timestamp }
+    var source: [SIMD3<Double>] = []
+    var target: [SIMD3<Double>] = []
+    for pose in mappingRun {
+      guard
+        let actual = Self.pose(
+          at: pose.timestamp, in: truth, maxTimeDifference: maxTimeDifference, maxGap: 0.1)
+      else { continue }
+      for (estimate, truth) in [(pose, actual)] {
+        source += [
+          estimate.translation, estimate.translation + estimate.rotation.rotate(SIMD3(0, 0, reach)),
+        ]
+        target += [
+          truth.translation, truth.translation + truth.rotation.rotate(SIMD3(0, 0, reach)),
+        ]
+      }
+    }
+    return try PointSetAlignment(source: source, target: target)
+  }
+
   /// Scores `answers` (poses in the map's world, timestamped with the query
   /// frames they answer) against `queryGroundTruth`.
   ///

@@ -84,7 +84,8 @@ public struct RelocalizationRun {
   /// fraction found and, with timings, `mean_ms`, `p50_ms` and `p99_ms`.
   /// Without timings the same input gives the same bytes.
   public static func report(
-    _ answers: [Answer], map: String, sequence: String, includeTimings: Bool
+    _ answers: [Answer], map: String, sequence: String, includeTimings: Bool,
+    scores: [(name: String, score: RelocalizationScore)] = []
   ) -> String {
     var root = JSONLine()
     root.add("map", map)
@@ -100,6 +101,7 @@ public struct RelocalizationRun {
       root.add("p99_ms", percentile(times, 99), decimals: 3)
       root.add("max_ms", times.last ?? 0, decimals: 3)
     }
+    for (name, score) in scores { root.add(name, json(score)) }
     root.add(
       "per_frame",
       answers.map { answer in
@@ -118,6 +120,31 @@ public struct RelocalizationRun {
         return line
       })
     return root.text + "\n"
+  }
+
+  /// A score as the report writes it: fractions, errors in cm and degrees.
+  public static func json(_ score: RelocalizationScore) -> JSONLine {
+    var json = JSONLine()
+    json.add("answered_fraction", score.answeredFraction)
+    json.add("correct_fraction", score.correctFraction)
+    json.add("correct_fraction_of_queries", score.correctFractionOfQueries)
+    json.add("gross_fraction", score.grossFraction)
+    json.add("median_cm", score.medianTranslationError * 100, decimals: 3)
+    json.add("median_degrees", score.medianRotationErrorDegrees, decimals: 3)
+    json.add("max_cm", score.maxTranslationError * 100, decimals: 3)
+    json.add("unscored", score.unscoredTimestamps.count)
+    return json
+  }
+
+  /// One line a person reads.
+  public static func summary(_ score: RelocalizationScore) -> String {
+    func percent(_ x: Double) -> String { String(format: "%.1f%%", 100 * x) }
+    return "answered \(percent(score.answeredFraction)); \(percent(score.correctFraction)) of the"
+      + " answers within 5 cm / 5° (\(percent(score.correctFractionOfQueries)) of all frames);"
+      + " median \(String(format: "%.2f", score.medianTranslationError * 100)) cm"
+      + " \(String(format: "%.2f", score.medianRotationErrorDegrees))°;"
+      + " \(percent(score.grossFraction)) over 25 cm;"
+      + " worst \(String(format: "%.1f", score.maxTranslationError * 100)) cm"
   }
 
   /// Nearest-rank percentile of sorted values; 0 for none.

@@ -167,7 +167,6 @@ public struct Replay {
         event.add("reason", reset.rawValue)
         try emit(event.text)
         state.summary.sessionResets += 1
-        loop.noteSessionReset()
         placement?.removeAll()
       }
       try reportTick(update, state: &state, emit: emit)

@@ -303,6 +303,7 @@ void Tracker::AdoptExistingWorld() {
   state_.has_map = true;
   state_.last_measured = false;
   state_.settling_gravity = false;
+  state_.lost_to_interruption = true;
 }
 
 int Tracker::ExtendMap(const TrackerFrame& frame, const DepthSampler& depth,
@@ -473,7 +474,10 @@ TrackingResult Tracker::Track(const TrackerFrame& frame) {
   pending_.previous_timestamp_ns = frame.timestamp_ns;
   if (pending_.settling_gravity) SettleGravity(frame);
   evidence.settling_gravity = pending_.settling_gravity;
+  if (frame.interrupted) pending_.lost_to_interruption = true;
+  if (tracked) pending_.lost_to_interruption = false;
   evidence.has_map = pending_.has_map;
+  evidence.lost_to_interruption = pending_.lost_to_interruption;
   evidence.tracked = tracked;
   evidence.inliers = inliers;
 

@@ -104,6 +104,9 @@ class Tracker {
     // While lost: since when light, texture and motion allow tracking again;
     // -1 when not waiting.
     int64_t recovery_since_ns = -1;
+    // Frames stopped (an interruption) and the camera has not been found
+    // since: whatever else the image shows, the camera is being looked for.
+    bool lost_to_interruption = false;
     int64_t previous_timestamp_ns = 0;
     // Median image motion of tracked features per frame, smoothed; -1 until
     // measured. Frozen while lost: it says how the camera moved before.

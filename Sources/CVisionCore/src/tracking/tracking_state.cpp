@@ -160,6 +160,8 @@ TrackingStatus TrackingStateMachine::Judge(const TrackingEvidence& evidence) {
     } else {
       judged = Limited(blame(TrackingStateReason::kInsufficientFeatures));
     }
+  } else if (evidence.lost_to_interruption) {
+    judged = Limited(TrackingStateReason::kRelocalizing);
   } else {
     judged = Limited(blame(TrackingStateReason::kRelocalizing));
   }

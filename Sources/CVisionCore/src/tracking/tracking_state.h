@@ -51,6 +51,11 @@ struct TrackingEvidence {
   // last motion measured before tracking was lost), so blur, if any, is not
   // motion blur.
   bool slow_motion = false;
+  // Frames stopped before an earlier frame and the camera has not been
+  // found since: lost frames are relocalizing, whatever the image shows
+  // (a view that looks blurred or plain next to what was seen before the
+  // interruption says nothing about the camera's motion).
+  bool lost_to_interruption = false;
   // The world's up is still being measured (the first
   // gravity_settle_seconds with an accelerometer): initialising.
   bool settling_gravity = false;
