@@ -30,6 +30,14 @@ final class AcceptanceWorkspace {
 
   func remove() { try? FileManager.default.removeItem(at: directory) }
 
+  /// A path inside the workspace.
+  func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+  /// `arscene ARGUMENTS` with this workspace's executable, whatever its exit.
+  func run(_ arguments: [String]) throws -> CommandResult {
+    try CommandRunner.run(arguments, executable: arscene)
+  }
+
   /// `arscene dataset synth ARGUMENTS --out DIR/NAME`; the sequence's path.
   func synthesize(_ arguments: [String], name: String) throws -> String {
     let sequence = directory.appendingPathComponent(name).path

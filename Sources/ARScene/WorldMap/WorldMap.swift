@@ -60,7 +60,12 @@ public final class WorldMap: @unchecked Sendable, Equatable {
   /// Writes the map's file to `url`, replacing it only once it is complete
   /// (written to a temporary file beside it, then renamed).
   public func write(to url: URL) throws(ARSceneError) {
-    let bytes = try fileBytes()
+    try Self.write(try fileBytes(), to: url)
+  }
+
+  /// Writes a map's file bytes (``fileBytes()``) to `url`, replacing it only
+  /// once complete.
+  public static func write(_ bytes: Data, to url: URL) throws(ARSceneError) {
     do {
       try bytes.write(to: url, options: .atomic)
     } catch {

@@ -182,7 +182,12 @@ public struct Replay {
     }
     state.finish(planeDetection: configuration.planeDetection)
     if let destination = options.worldMapDestination {
-      try saveWorldMap(loop.session, objects: placement?.worldMapAnchors ?? [], to: destination)
+      let start = DispatchTime.now().uptimeNanoseconds
+      let bytes = try saveWorldMap(
+        loop.session, objects: placement?.worldMapAnchors ?? [], to: destination)
+      state.summary.savedWorldMap = (
+        bytes, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+      )
     }
     state.summary.wallSeconds = Date().timeIntervalSince(started)
     try emit(
@@ -194,9 +199,14 @@ public struct Replay {
 
   /// Writes the session's map after the last frame, with its placed
   /// objects; the file is replaced only once complete.
-  private func saveWorldMap(_ session: Session, objects: [WorldMapAnchor], to url: URL) throws {
+  /// Returns the file's size in bytes.
+  private func saveWorldMap(_ session: Session, objects: [WorldMapAnchor], to url: URL) throws
+    -> Int
+  {
     do {
-      try session.currentWorldMap(adding: objects).write(to: url)
+      let bytes = try session.currentWorldMap(adding: objects).fileBytes()
+      try WorldMap.write(bytes, to: url)
+      return bytes.count
     } catch {
       throw DatasetError(file: url.path, "cannot save the world map: \(error.message)")
     }

@@ -22,6 +22,9 @@ public struct ReplaySummary: Sendable {
   /// an interruption, and times the session gave up and started over.
   public var relocalizations = 0
   public var sessionResets = 0
+  /// The world map saved after the last frame: its size in bytes and the
+  /// milliseconds taken to snapshot, encode and write it.
+  public var savedWorldMap: (bytes: Int, milliseconds: Double)?
   /// Non-fatal findings of the dataset reader.
   public var problems: [String] = []
   /// The plane kinds the replay detected: "horizontal", "vertical"; empty
@@ -92,6 +95,11 @@ public struct ReplaySummary: Sendable {
       lines.append(
         "Relocalized \(relocalizations) time(s) in the same world;"
           + " started over \(sessionResets) time(s).")
+    }
+    if let saved = savedWorldMap {
+      lines.append(
+        "World map saved: \(String(format: "%.2f", Double(saved.bytes) / 1_048_576)) MB"
+          + " in \(String(format: "%.1f", saved.milliseconds)) ms.")
     }
     if !planeDetection.isEmpty {
       let classes = PlaneAnchor.Classification.allCases.compactMap { kind in

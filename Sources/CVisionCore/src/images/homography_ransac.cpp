@@ -5,25 +5,10 @@
 #include <cmath>
 #include <opencv2/calib3d.hpp>
 
+#include "common/seeded_generator.h"
+
 namespace vc {
 namespace {
-
-// splitmix64: tiny, fast, and the same sequence everywhere (unlike the
-// standard distributions, whose mapping is left to the library).
-class SeededGenerator {
- public:
-  explicit SeededGenerator(uint64_t seed) : state_(seed) {}
-  uint64_t Next() {
-    uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  int Below(int n) { return static_cast<int>(Next() % uint64_t(n)); }
-
- private:
-  uint64_t state_;
-};
 
 double Cross(const cv::Point2f& a, const cv::Point2f& b, const cv::Point2f& c) {
   return double(b.x - a.x) * (c.y - a.y) - double(b.y - a.y) * (c.x - a.x);

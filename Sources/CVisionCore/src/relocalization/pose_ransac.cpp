@@ -6,25 +6,10 @@
 #include <opencv2/calib3d.hpp>
 #include <opencv2/core/eigen.hpp>
 
+#include "common/seeded_generator.h"
+
 namespace vc {
 namespace {
-
-// splitmix64: the same sequence on every platform (the standard
-// distributions leave their mapping to the library).
-class SeededGenerator {
- public:
-  explicit SeededGenerator(uint64_t seed) : state_(seed) {}
-  uint64_t Next() {
-    uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  int Below(int n) { return static_cast<int>(Next() % uint64_t(n)); }
-
- private:
-  uint64_t state_;
-};
 
 // Three points closer than this (metres) constrain rotation poorly.
 constexpr double kMinSampleSide = 0.05;
