@@ -45,6 +45,9 @@ final class CoachingConfigurationTests: XCTestCase {
       message { $0.breakReminderDuration = 0 },
       "coaching.breakReminderDuration must be > 0 seconds, got 0.0")
     XCTAssertEqual(message { $0.breakGap = 0 }, "coaching.breakGap must be > 0 seconds, got 0.0")
+    XCTAssertEqual(
+      message { $0.relocalizingDelay = 0.2 },
+      "coaching.relocalizingDelay must be >= onsetDelay (0.5) seconds, got 0.2")
     XCTAssertNil(
       message {
         $0.onsetDelay = 0

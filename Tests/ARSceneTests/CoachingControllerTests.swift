@@ -44,7 +44,9 @@ final class CoachingControllerTests: XCTestCase {
       timeline.run(until: 1 - 1e-6, .normal)
       timeline.run(until: 3, .limited(reason))
       let message = try XCTUnwrap(timeline.changes.first?.message, "\(reason)")
-      XCTAssertEqual(timeline.changes[0].time, 1.5, accuracy: 1e-9, "\(reason)")
+      // After the onset delay (0.5 s); relocalizing after its own (1 s).
+      let delay = reason == .relocalizing ? 1.0 : 0.5
+      XCTAssertEqual(timeline.changes[0].time, 1 + delay, accuracy: 1e-9, "\(reason)")
       XCTAssertEqual(message.key, key)
       XCTAssertEqual(message.action, action)
       XCTAssertEqual(message.text, text)
@@ -199,7 +201,9 @@ final class CoachingControllerTests: XCTestCase {
     timeline.run(until: 2 - 1e-6, .normal)
     timeline.run(until: 20, .limited(.relocalizing))
     XCTAssertEqual(timeline.keys, ["relocalizing", "startOver"])
-    assertTimesEqual(timeline.changes.map(\.time), [2.5, 12], accuracy: 1e-9)
+    // Asking to go back waits relocalizingDelay (1 s); the offer counts
+    // from the start of relocalizing.
+    assertTimesEqual(timeline.changes.map(\.time), [3, 12], accuracy: 1e-9)
     let offer = try XCTUnwrap(timeline.changes[1].message)
     XCTAssertEqual(offer.action, .startOver)
     XCTAssertEqual(
@@ -212,6 +216,16 @@ final class CoachingControllerTests: XCTestCase {
     XCTAssertEqual(timeline.changes.last?.key, nil)
     timeline.run(until: 22, .limited(.initializing))
     XCTAssertEqual(timeline.keys.last, "gettingStarted")
+  }
+
+  /// A camera found again within a second (after a bare wall or the dark)
+  /// is never asked to go back.
+  func testABriefRelocalizationSaysNothing() throws {
+    var timeline = try CoachingTimeline(goal: .tracking)
+    timeline.run(until: 2 - 1e-6, .normal)
+    timeline.run(until: 2.9, .limited(.relocalizing))
+    timeline.run(until: 6, .normal)
+    XCTAssertFalse(timeline.keys.contains("relocalizing"), "\(timeline.keys)")
   }
 
   func testABreakIsSuggestedAfterTenMinutesOfUse() throws {

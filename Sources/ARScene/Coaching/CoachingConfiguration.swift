@@ -5,6 +5,12 @@ public struct CoachingConfiguration: Equatable, Sendable {
   /// How long a condition must hold before its message shows, so a single
   /// bad frame says nothing. >= 0. Default 0.5.
   public var onsetDelay: Double = 0.5
+  /// How long relocalizing must last before "Return to the previous area"
+  /// shows: a camera that sees a mapped place again is usually found within
+  /// a few frames (after a bare wall or the dark), and a message asking the
+  /// person to go back should not flash up then. >= ``onsetDelay``.
+  /// Default 1.
+  public var relocalizingDelay: Double = 1
   /// How long a shown message stays at least, so it can be read; only a more
   /// urgent message replaces it sooner. >= 0. Default 1.5.
   public var minimumDisplayDuration: Double = 1.5
@@ -44,6 +50,9 @@ public struct CoachingConfiguration: Equatable, Sendable {
     func atLeastZero(_ value: Double) -> Bool { value.isFinite && value >= 0 }
     func positive(_ value: Double) -> Bool { value.isFinite && value > 0 }
     try require(atLeastZero(onsetDelay), "onsetDelay must be >= 0 seconds, got \(onsetDelay)")
+    try require(
+      relocalizingDelay.isFinite && relocalizingDelay >= onsetDelay,
+      "relocalizingDelay must be >= onsetDelay (\(onsetDelay)) seconds, got \(relocalizingDelay)")
     try require(
       atLeastZero(minimumDisplayDuration),
       "minimumDisplayDuration must be >= 0 seconds, got \(minimumDisplayDuration)")

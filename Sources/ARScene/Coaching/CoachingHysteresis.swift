@@ -112,7 +112,9 @@ struct CoachingHysteresis: Sendable {
 
   /// Whether a run of `condition` is long enough for its message to show.
   private func isReady(_ condition: CoachingCondition, _ run: Run, at time: Double) -> Bool {
-    !condition.isSmoothed || isAtLeast(time - run.start, configuration.onsetDelay)
+    let delay =
+      condition == .relocalizing ? configuration.relocalizingDelay : configuration.onsetDelay
+    return !condition.isSmoothed || isAtLeast(time - run.start, delay)
   }
 
   private func isAtLeast(_ duration: Double, _ limit: Double) -> Bool {
