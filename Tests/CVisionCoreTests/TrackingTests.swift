@@ -210,8 +210,13 @@ final class TrackingTests: XCTestCase {
     XCTAssertEqual(Self.matrix(started), [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
   }
 
-  func testLostTrackingHoldsThePoseThenStartsANewMapWhereItWas() throws {
-    let session = try Session { $0.tracking.reanchor_delay_seconds = 0.1 }
+  /// Without relocalization (the behaviour it replaces by default): a lost
+  /// camera starts a new map at the held pose.
+  func testLostTrackingWithoutRelocalizationHoldsThePoseThenStartsANewMapWhereItWas() throws {
+    let session = try Session {
+      $0.tracking.reanchor_delay_seconds = 0.1
+      $0.relocalization.enabled = 0
+    }
     var last = vc_frame_result_t()
     for index in 0..<10 { last = session.process(Self.walk[index], index: index) }
     let held = Self.matrix(last)
@@ -249,6 +254,38 @@ final class TrackingTests: XCTestCase {
     XCTAssertLessThanOrEqual(firstMeasured, restart)
     XCTAssertEqual(Set(measured[firstMeasured...]), [1])
     XCTAssertEqual(states.last, "VC_TRACKING_STATE_NORMAL/VC_TRACKING_STATE_REASON_NONE")
+  }
+
+  /// With relocalization (the default), frames that stop for a second (an
+  /// interruption: nothing is followed across it) and resume elsewhere never
+  /// start a new map at the held pose: the camera is relocalizing, its pose
+  /// held, until a frame is found in the keyframe map, and then it is where
+  /// it really is in the old world.
+  func testLostTrackingWithRelocalizationStaysInTheOldWorld() throws {
+    let session = try Session { $0.tracking.reanchor_delay_seconds = 0.1 }
+    var last = vc_frame_result_t()
+    for index in 0..<30 { last = session.process(Self.walk[index], index: index) }
+    let held = Self.matrix(last)
+    let worldFromFirst = Self.rigidInverse(Self.walk[0].pose)
+    let scene = try Scene()
+    var relocalizations = 0
+    for k in 0..<10 {
+      // A second later, back where the walk began: a mapped place.
+      let pose = Self.walkPose(Double(k) / 30 + 0.1)
+      let result = session.process(scene.render(pose), index: 60 + k)
+      if result.tracking_statistics.pose_measured == 0 {
+        XCTAssertEqual(Self.matrix(result), held, "frame \(k): a lost frame holds its pose")
+        XCTAssertEqual(
+          Self.state(result), "VC_TRACKING_STATE_LIMITED/VC_TRACKING_STATE_REASON_RELOCALIZING")
+        continue
+      }
+      relocalizations += Int(result.tracking_statistics.relocalized)
+      let truth = Self.multiply(worldFromFirst, pose)
+      XCTAssertLessThan(
+        Self.translationDistance(Self.matrix(result), truth), 0.03,
+        "frame \(k): metres from the truth in the old world")
+    }
+    XCTAssertEqual(relocalizations, 1, "found once, then tracked")
   }
 
   // MARK: - Options and names

@@ -156,9 +156,12 @@ public final class SessionLoop {
       // The first tick has a frame, so this cannot happen.
       throw ARSceneError(.internalError, "the loop has no camera to report")
     }
-    if updates.isEmpty, hasOutlivedPrediction(at: time), camera.trackingState != .notAvailable {
+    if updates.isEmpty, hasOutlivedPrediction(at: time),
+      camera.trackingState != .notAvailable, camera.trackingState != .limited(.initializing)
+    {
       // Frames stopped (an app switch, a call): where the camera is is no
-      // longer known, and with a map it will be looked for when they resume.
+      // longer known, and it will be looked for in the map when they
+      // resume. A session still initializing has no map to look in.
       camera.trackingState = .limited(.relocalizing)
     }
     let tick = Tick(
