@@ -157,6 +157,15 @@ final class WorldMapBoundaryTests: XCTestCase {
       String(cString: vc_session_last_error_message(session.handle)).contains("relocalization"))
   }
 
+  func testASessionWithoutKeyframesHasNoMapToGive() throws {
+    let fresh = try Session()
+    var map: OpaquePointer?
+    XCTAssertEqual(vc_session_get_world_map(fresh.handle, &map), VC_STATUS_INVALID_ARGUMENT)
+    XCTAssertNil(map)
+    XCTAssertTrue(
+      String(cString: vc_session_last_error_message(fresh.handle)).contains("no world map yet"))
+  }
+
   // MARK: - Malformed files
 
   func testTruncatedCorruptAndFutureFilesAreRefusedWithAReason() throws {

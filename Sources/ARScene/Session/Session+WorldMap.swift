@@ -9,7 +9,8 @@ extension Session {
   /// ``WorldTrackingConfiguration/initialWorldMap``. A map saved while
   /// ``Frame/worldMappingStatus`` is ``Frame/WorldMappingStatus/mapped``
   /// relocalizes best. Throws when relocalization is off (the session then
-  /// keeps no map) or before the first keyframe.
+  /// keeps no map) or before the first keyframe (no frame tracked normally
+  /// with depth yet).
   public func currentWorldMap(adding additionalAnchors: [WorldMapAnchor] = [])
     throws(ARSceneError) -> WorldMap
   {
@@ -19,11 +20,6 @@ extension Session {
       throw ARSceneError(.internalError, "vc_session_get_world_map returned no map")
     }
     let keyframes = WorldMap(adopting: created)
-    guard keyframes.keyframeCount > 0 else {
-      throw ARSceneError(
-        .invalidArgument,
-        "the session has no world map yet: no frame has been tracked normally with depth")
-    }
     let planes = planeAnchors.map {
       WorldMapAnchor(
         identifier: $0.identifier.uuidString, kind: .plane, name: $0.classification.rawValue,

@@ -121,6 +121,9 @@ vc_world_mapping_status_t Session::MappingStatus(
 WorldMapData Session::CurrentWorldMap() const {
   Require(options_.relocalization.enabled,
           "the session keeps no world map: relocalization is off");
+  Require(!keyframe_map_.keyframes().empty(),
+          "the session has no world map yet: no frame has been tracked "
+          "normally with depth");
   WorldMapData map;
   map.camera = map_camera_;
   map.keyframes = keyframe_map_.keyframes();
