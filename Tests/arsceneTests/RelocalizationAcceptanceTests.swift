@@ -188,6 +188,11 @@ final class WorldMapCommandTests: XCTestCase {
       sequence,
       ["--tap", "t=1.5,x=0.5,y=0.7,object=chair,on=floor", "--save-world-map", map])
     let events = try workspace.replay(sequence, ["--world-map", map, "--max-frames", "30"])
+    let first = try Data(contentsOf: URL(fileURLWithPath: events))
+    _ = try workspace.replay(sequence, ["--world-map", map, "--max-frames", "30"])
+    XCTAssertEqual(
+      try Data(contentsOf: URL(fileURLWithPath: events)), first,
+      "byte-identical with a world map, without timings")
     let all = try AcceptanceWorkspace.events(events).map(\.event)
     let relocalized = try XCTUnwrap(
       all.first { $0["type"] as? String == "relocalized" }, "never found in the map")
