@@ -21,11 +21,15 @@ struct SequenceOptions: ParsableArguments {
 
   func parsedIntrinsics() throws -> CameraIntrinsics? {
     guard let intrinsics else { return nil }
-    let values = intrinsics.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-    guard values.count == 4, let fx = values[0], let fy = values[1], let cx = values[2], let cy = values[3],
+    let values = intrinsics.split(separator: ",").map {
+      Double($0.trimmingCharacters(in: .whitespaces))
+    }
+    guard values.count == 4, let fx = values[0], let fy = values[1], let cx = values[2],
+      let cy = values[3],
       [fx, fy, cx, cy].allSatisfy(\.isFinite), fx > 0, fy > 0
     else {
-      throw ValidationError("--intrinsics must be four numbers fx,fy,cx,cy with fx, fy > 0; got '\(intrinsics)'")
+      throw ValidationError(
+        "--intrinsics must be four numbers fx,fy,cx,cy with fx, fy > 0; got '\(intrinsics)'")
     }
     // A size of 0 tells the readers to take it from the images.
     return CameraIntrinsics(fx: fx, fy: fy, cx: cx, cy: cy, width: 0, height: 0)

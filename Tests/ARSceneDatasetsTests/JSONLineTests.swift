@@ -18,7 +18,8 @@ final class JSONLineTests: XCTestCase {
     var line = JSONLine()
     line.add("nan", Double.nan)
     line.add("text", "a \"quoted\"\\ line\n\u{1}")
-    let parsed = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.text.utf8)) as? [String: Any])
+    let parsed = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(line.text.utf8)) as? [String: Any])
     XCTAssertTrue(parsed["nan"] is NSNull)
     XCTAssertEqual(parsed["text"] as? String, "a \"quoted\"\\ line\n\u{1}")
   }

@@ -146,7 +146,7 @@ final class TrajectoryEvaluationTests: XCTestCase {
     XCTAssertEqual(again.count, truth.count)
     for (a, b) in zip(again, truth) {
       XCTAssertEqual(a.timestamp, b.timestamp, accuracy: 1e-6)
-      XCTAssertLessThan(simd_distance(a.translation, b.translation), 1e-6)
+      XCTAssertLessThan(distanceBetween(a.translation, b.translation), 1e-6)
       XCTAssertLessThan(a.rotation.angle(to: b.rotation), 1e-5)
     }
     XCTAssertEqual(
@@ -175,7 +175,7 @@ final class TrajectoryEvaluationTests: XCTestCase {
   }
 }
 
-private func simd_distance(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double {
+private func distanceBetween(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double {
   let d = a - b
   return (d * d).sum().squareRoot()
 }

@@ -40,6 +40,8 @@ final class LightEstimateTests: XCTestCase {
     var configuration = WorldTrackingConfiguration()
     configuration.isLightEstimationEnabled = false
     let session = try Session(configuration: configuration)
-    XCTAssertNil(try session.process(TestImages.frame(TestImages.uniform(118, 118, 118), at: 0)).frame.lightEstimate)
+    XCTAssertNil(
+      try session.process(TestImages.frame(TestImages.uniform(118, 118, 118), at: 0)).frame
+        .lightEstimate)
   }
 }

@@ -6,7 +6,8 @@ final class PixelBufferTests: XCTestCase {
   private var directory: URL!
 
   override func setUpWithError() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("PixelBufferTests-\(UUID())")
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "PixelBufferTests-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   }
 
@@ -38,7 +39,9 @@ final class PixelBufferTests: XCTestCase {
     try depth.write(to: url)
     let read = try PixelBuffer.read(contentsOf: url)
     XCTAssertEqual(read.format, .depthUInt16)
-    for y in 0..<4 { for x in 0..<10 { XCTAssertEqual(read.value(x: x, y: y), Double(values[y * 10 + x])) } }
+    for y in 0..<4 {
+      for x in 0..<10 { XCTAssertEqual(read.value(x: x, y: y), Double(values[y * 10 + x])) }
+    }
   }
 
   func testMissingAndCorruptFilesAreNamed() throws {
@@ -58,7 +61,8 @@ final class PixelBufferTests: XCTestCase {
   /// cv::imwrite throws a cv::Exception for an extension it has no writer
   /// for; the core's guard turns it into a status and OpenCV's own message.
   func testAnOpenCVExceptionArrivesAsAnErrorWithOpenCVsMessage() throws {
-    let image = try PixelBuffer(format: .gray8, width: 4, height: 4, bytes: Array(repeating: 9, count: 16))
+    let image = try PixelBuffer(
+      format: .gray8, width: 4, height: 4, bytes: Array(repeating: 9, count: 16))
     XCTAssertThrowsError(try image.write(to: directory.appendingPathComponent("x.notaformat"))) {
       let error = $0 as! ARSceneError
       XCTAssertEqual(error.code, .openCVError)

@@ -25,10 +25,13 @@ final class SessionTests: XCTestCase {
   func testDepthOfAnotherSizeIsRejectedAndTheSessionGoesOn() throws {
     let session = try Session()
     let depth = DepthData(depthMap: TestImages.depth(millimetres: 1000, width: 32, height: 24))
-    XCTAssertThrowsError(try session.process(TestImages.frame(TestImages.uniform(9, 9, 9), at: 0, depth: depth))) {
+    XCTAssertThrowsError(
+      try session.process(TestImages.frame(TestImages.uniform(9, 9, 9), at: 0, depth: depth))
+    ) {
       let error = $0 as! ARSceneError
       XCTAssertEqual(error.code, .invalidImage)
-      XCTAssertTrue(error.message.contains("depth image is 32x24 but the color image is 64x48"), error.message)
+      XCTAssertTrue(
+        error.message.contains("depth image is 32x24 but the color image is 64x48"), error.message)
     }
     XCTAssertNoThrow(try session.process(TestImages.frame(TestImages.uniform(9, 9, 9), at: 0)))
   }

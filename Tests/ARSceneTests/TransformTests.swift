@@ -11,7 +11,10 @@ final class TransformTests: XCTestCase {
     }
     mutating func transform() -> (Quaternion, SIMD3<Double>) {
       let axis = SIMD3(unit() - 0.5, unit() - 0.5, unit() - 0.5)
-      return (Quaternion(angle: unit() * 2 * .pi, axis: axis), SIMD3(unit() - 0.5, unit() - 0.5, unit() - 0.5) * 10)
+      return (
+        Quaternion(angle: unit() * 2 * .pi, axis: axis),
+        SIMD3(unit() - 0.5, unit() - 0.5, unit() - 0.5) * 10
+      )
     }
   }
 
@@ -46,13 +49,15 @@ final class TransformTests: XCTestCase {
       XCTAssertLessThan(Quaternion(matrixColumns: q.matrixColumns).angle(to: q), 1e-6)
       let v = SIMD3(random.unit(), random.unit(), random.unit())
       let rotated = q.rotate(v)
-      XCTAssertEqual((rotated * rotated).sum(), (v * v).sum(), accuracy: 1e-9, "rotations keep lengths")
+      XCTAssertEqual(
+        (rotated * rotated).sum(), (v * v).sum(), accuracy: 1e-9, "rotations keep lengths")
     }
   }
 
   func testColumnMajorLayoutAndCameraAxesFlip() {
     let transform = Transform(rotation: .identity, translation: SIMD3(1, 2, 3))
-    XCTAssertEqual(Array(transform.columnMajor[12..<15]), [1, 2, 3], "translation is the last column")
+    XCTAssertEqual(
+      Array(transform.columnMajor[12..<15]), [1, 2, 3], "translation is the last column")
     XCTAssertEqual(Transform(columnMajor: transform.columnMajor), transform)
     XCTAssertNil(Transform(columnMajor: [1, 2]))
     XCTAssertEqual(Transform.cameraAxesFlip * Transform.cameraAxesFlip, .identity)

@@ -20,23 +20,30 @@ final class BoundaryTests: XCTestCase {
   private var sessionMessage: String { String(cString: vc_session_last_error_message(session)) }
 
   func testEveryStatusHasADistinctName() {
-    let names = (0..<VC_STATUS_COUNT).map { String(cString: vc_status_name(vc_status_t(UInt32($0)))) }
+    let names = (0..<VC_STATUS_COUNT).map {
+      String(cString: vc_status_name(vc_status_t(UInt32($0))))
+    }
     XCTAssertFalse(names.contains("VC_STATUS_UNKNOWN"))
     XCTAssertEqual(Set(names).count, names.count)
     XCTAssertEqual(String(cString: vc_status_name(vc_status_t(999))), "VC_STATUS_UNKNOWN")
   }
 
   func testOpenCVExceptionBecomesStatusWithOpenCVsMessage() {
-    XCTAssertEqual(vc_session_raise_for_testing(session, VC_TEST_FAULT_OPENCV_EXCEPTION), VC_STATUS_OPENCV_ERROR)
+    XCTAssertEqual(
+      vc_session_raise_for_testing(session, VC_TEST_FAULT_OPENCV_EXCEPTION), VC_STATUS_OPENCV_ERROR)
     XCTAssertTrue(sessionMessage.hasPrefix("OpenCV: "), sessionMessage)
     XCTAssertTrue(sessionMessage.localizedCaseInsensitiveContains("size"), sessionMessage)
   }
 
   func testOtherExceptionsBecomeStatuses() {
-    XCTAssertEqual(vc_session_raise_for_testing(session, VC_TEST_FAULT_STD_EXCEPTION), VC_STATUS_INTERNAL_ERROR)
+    XCTAssertEqual(
+      vc_session_raise_for_testing(session, VC_TEST_FAULT_STD_EXCEPTION), VC_STATUS_INTERNAL_ERROR)
     XCTAssertEqual(sessionMessage, "internal error: test fault")
-    XCTAssertEqual(vc_session_raise_for_testing(session, VC_TEST_FAULT_BAD_ALLOC), VC_STATUS_OUT_OF_MEMORY)
-    XCTAssertEqual(vc_session_raise_for_testing(session, VC_TEST_FAULT_UNKNOWN_EXCEPTION), VC_STATUS_INTERNAL_ERROR)
+    XCTAssertEqual(
+      vc_session_raise_for_testing(session, VC_TEST_FAULT_BAD_ALLOC), VC_STATUS_OUT_OF_MEMORY)
+    XCTAssertEqual(
+      vc_session_raise_for_testing(session, VC_TEST_FAULT_UNKNOWN_EXCEPTION),
+      VC_STATUS_INTERNAL_ERROR)
     XCTAssertEqual(sessionMessage, "internal error: unknown exception")
   }
 
@@ -78,11 +85,13 @@ final class BoundaryTests: XCTestCase {
     XCTAssertEqual(vc_session_get_stage_timings(session, nil, 0, &count), VC_STATUS_OK)
     XCTAssertEqual(count, 3)
     var small = [vc_stage_timing_t](repeating: vc_stage_timing_t(), count: 1)
-    XCTAssertEqual(vc_session_get_stage_timings(session, &small, 1, &count), VC_STATUS_BUFFER_TOO_SMALL)
+    XCTAssertEqual(
+      vc_session_get_stage_timings(session, &small, 1, &count), VC_STATUS_BUFFER_TOO_SMALL)
     XCTAssertEqual(count, 3, "a too-small buffer reports the count needed")
     var timings = [vc_stage_timing_t](repeating: vc_stage_timing_t(), count: 3)
     XCTAssertEqual(vc_session_get_stage_timings(session, &timings, 3, &count), VC_STATUS_OK)
-    XCTAssertEqual(timings.map { String(cString: $0.name) }, ["ingest", "imageStatistics", "tracking"])
+    XCTAssertEqual(
+      timings.map { String(cString: $0.name) }, ["ingest", "imageStatistics", "tracking"])
     XCTAssertTrue(timings.allSatisfy { $0.milliseconds >= 0 })
   }
 
@@ -91,7 +100,8 @@ final class BoundaryTests: XCTestCase {
     func process(_ timestamp: Int64) -> vc_status_t {
       var result = vc_frame_result_t()
       return pixels.withUnsafeBufferPointer { buffer in
-        var input = grayInput(data: buffer.baseAddress!, width: 64, height: 48, timestamp: timestamp)
+        var input = grayInput(
+          data: buffer.baseAddress!, width: 64, height: 48, timestamp: timestamp)
         return vc_session_process_frame(session, &input, &result)
       }
     }
@@ -114,7 +124,8 @@ final class BoundaryTests: XCTestCase {
   }
 
   func testVersionMatchesTheHeaderMacros() {
-    XCTAssertEqual(String(cString: vc_version()), "\(VC_VERSION_MAJOR).\(VC_VERSION_MINOR).\(VC_VERSION_PATCH)")
+    XCTAssertEqual(
+      String(cString: vc_version()), "\(VC_VERSION_MAJOR).\(VC_VERSION_MINOR).\(VC_VERSION_PATCH)")
     XCTAssertTrue(String(cString: vc_opencv_version()).hasPrefix("4."))
   }
 
@@ -136,7 +147,8 @@ final class BoundaryTests: XCTestCase {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("x.notaformat").path
     let status = pixels.withUnsafeBufferPointer { buffer in
       var view = vc_image_view_t(
-        data: buffer.baseAddress, width: 8, height: 8, stride_bytes: 8, format: VC_PIXEL_FORMAT_GRAY8)
+        data: buffer.baseAddress, width: 8, height: 8, stride_bytes: 8,
+        format: VC_PIXEL_FORMAT_GRAY8)
       return vc_image_write(&view, path)
     }
     XCTAssertEqual(status, VC_STATUS_OPENCV_ERROR)
@@ -148,9 +160,11 @@ final class BoundaryTests: XCTestCase {
   {
     vc_frame_input_t(
       timestamp_ns: timestamp,
-      intrinsics: vc_camera_intrinsics_t(fx: 50, fy: 50, cx: 32, cy: 24, width: width, height: height),
+      intrinsics: vc_camera_intrinsics_t(
+        fx: 50, fy: 50, cx: 32, cy: 24, width: width, height: height),
       color: vc_image_view_t(
-        data: data, width: width, height: height, stride_bytes: width, format: VC_PIXEL_FORMAT_GRAY8),
+        data: data, width: width, height: height, stride_bytes: width, format: VC_PIXEL_FORMAT_GRAY8
+      ),
       depth: nil, imu_samples: nil, imu_sample_count: 0)
   }
 }

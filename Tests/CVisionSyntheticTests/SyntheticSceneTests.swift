@@ -456,7 +456,8 @@ final class SyntheticSensorAndGroundTruthTests: XCTestCase {
         Int32(Self.width * 2), 5000, &info)
     }
     XCTAssertEqual(
-      status, VC_STATUS_OK, String(cString: vc_synthetic_last_error_message()), file: file, line: line)
+      status, VC_STATUS_OK, String(cString: vc_synthetic_last_error_message()), file: file,
+      line: line)
     return Frame(rgb: rgb, depth: depth.map { Double($0) / 5000 }, info: info)
   }
 
@@ -801,7 +802,8 @@ final class SyntheticSensorAndGroundTruthTests: XCTestCase {
     file: StaticString = #filePath, line: UInt = #line
   ) {
     XCTAssertEqual(status, expected, what, file: file, line: line)
-    XCTAssertFalse(String(cString: vc_synthetic_last_error_message()).isEmpty, what, file: file, line: line)
+    XCTAssertFalse(
+      String(cString: vc_synthetic_last_error_message()).isEmpty, what, file: file, line: line)
   }
 
   func testNewEntryPointsRejectBadArgumentsWithAMessage() throws {

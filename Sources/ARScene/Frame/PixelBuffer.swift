@@ -1,5 +1,5 @@
-import Foundation
 internal import CVisionCore
+import Foundation
 
 /// An image in memory: colour, grey or depth. Copies share their pixels, which
 /// are immutable.
@@ -56,7 +56,9 @@ public struct PixelBuffer: @unchecked Sendable {
       vc_image_decode(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &handle)
     }
     try CoreStatus.check(status)
-    guard let handle else { throw ARSceneError(.internalError, "vc_image_decode returned no image") }
+    guard let handle else {
+      throw ARSceneError(.internalError, "vc_image_decode returned no image")
+    }
     var view = vc_image_view_t()
     let viewStatus = vc_image_get_view(handle, &view)
     guard viewStatus == VC_STATUS_OK, let base = view.data else {

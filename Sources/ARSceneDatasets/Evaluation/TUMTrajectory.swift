@@ -17,7 +17,8 @@ public enum TUMTrajectory {
   }
 
   /// The poses of a TUM list, time-ordered (see ``TextList/timeOrdered``).
-  static func poses(in list: TextList, problems: inout [String]) throws(DatasetError) -> [TimedPose] {
+  static func poses(in list: TextList, problems: inout [String]) throws(DatasetError) -> [TimedPose]
+  {
     try list.timeOrdered(layout, problems: &problems) {
       (entry) throws(DatasetError) -> TimedPose in
       let translation = SIMD3(
@@ -54,11 +55,13 @@ public enum TUMTrajectory {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  public static func write(_ poses: [TimedPose], to url: URL, comment: String) throws(DatasetError) {
+  public static func write(_ poses: [TimedPose], to url: URL, comment: String) throws(DatasetError)
+  {
     do {
       try Data(text(poses, comment: comment).utf8).write(to: url)
     } catch {
-      throw DatasetError(file: url.path, "cannot write the trajectory: \(error.localizedDescription)")
+      throw DatasetError(
+        file: url.path, "cannot write the trajectory: \(error.localizedDescription)")
     }
   }
 }

@@ -23,7 +23,8 @@ public struct TrajectoryAssociation: Sendable {
     for pose in short {
       // Both are time-ordered, so the nearest index only moves forward.
       while cursor + 1 < long.count,
-        abs(long[cursor + 1].timestamp - pose.timestamp) <= abs(long[cursor].timestamp - pose.timestamp)
+        abs(long[cursor + 1].timestamp - pose.timestamp)
+          <= abs(long[cursor].timestamp - pose.timestamp)
       {
         cursor += 1
       }

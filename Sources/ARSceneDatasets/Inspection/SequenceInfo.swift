@@ -39,7 +39,9 @@ public struct SequenceInfo: Sendable {
   }
 
   public var readableText: String {
-    func f(_ value: Double, _ decimals: Int = 2) -> String { String(format: "%.\(decimals)f", value) }
+    func f(_ value: Double, _ decimals: Int = 2) -> String {
+      String(format: "%.\(decimals)f", value)
+    }
     var lines = [
       "\(name) (\(format)) at \(path)",
       "frames:        \(frames) over \(f(duration)) s"
@@ -48,7 +50,8 @@ public struct SequenceInfo: Sendable {
       "sensors:       \(sensors.joined(separator: ", "))",
       "camera:        \(camera.width)x\(camera.height), fx \(f(camera.fx)) fy \(f(camera.fy))"
         + " cx \(f(camera.cx)) cy \(f(camera.cy))",
-      "depth:         " + (depthUnitsPerMetre.map { "\(f(Double($0), 0)) units per metre" } ?? "none"),
+      "depth:         "
+        + (depthUnitsPerMetre.map { "\(f(Double($0), 0)) units per metre" } ?? "none"),
       "ground truth:  " + (groundTruthPoses > 0 ? "\(groundTruthPoses) poses" : "none"),
       "imu:           " + (imuSamples > 0 ? "\(imuSamples) samples" : "none"),
       "problems:      " + (problems.isEmpty ? "none" : "\(problems.count)"),
