@@ -66,7 +66,7 @@ struct MapBuildCommand: ParsableCommand {
     if !quiet {
       Terminal.printError(summary.readableText)
       let map = try WorldMap(contentsOf: URL(fileURLWithPath: out))
-      Terminal.printError(MapInfoCommand.describe(map, path: out))
+      Terminal.printError(try MapInfoCommand.describe(map, path: out))
     }
   }
 }

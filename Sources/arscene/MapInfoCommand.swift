@@ -17,14 +17,20 @@ struct MapInfoCommand: ParsableCommand {
     let start = DispatchTime.now().uptimeNanoseconds
     let worldMap = try WorldMap(contentsOf: URL(fileURLWithPath: map))
     let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-    print(Self.describe(worldMap, path: map))
+    print(try Self.describe(worldMap, path: map))
     print("Read and checked in \(String(format: "%.1f", milliseconds)) ms.")
   }
 
-  /// A few lines a person reads; the numbers are the map's own.
-  static func describe(_ map: WorldMap, path: String) -> String {
+  /// A few lines a person reads; the numbers are the map's own. Throws
+  /// when the map's anchors cannot be read (naming the file).
+  static func describe(_ map: WorldMap, path: String) throws -> String {
     let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-    let anchors = (try? map.anchors) ?? []
+    let anchors: [WorldMapAnchor]
+    do {
+      anchors = try map.anchors
+    } catch {
+      throw DatasetError(file: path, error.message)
+    }
     let kinds = WorldMapAnchor.Kind.allCases.compactMap { kind -> String? in
       let count = anchors.count { $0.kind == kind }
       return count > 0 ? "\(count) \(kind.rawValue)" : nil

@@ -118,14 +118,9 @@ public struct RelocalizationScore: Sendable {
         let actual = Self.pose(
           at: pose.timestamp, in: truth, maxTimeDifference: maxTimeDifference, maxGap: 0.1)
       else { continue }
-      for (estimate, truth) in [(pose, actual)] {
-        source += [
-          estimate.translation, estimate.translation + estimate.rotation.rotate(SIMD3(0, 0, reach)),
-        ]
-        target += [
-          truth.translation, truth.translation + truth.rotation.rotate(SIMD3(0, 0, reach)),
-        ]
-      }
+      let ahead = SIMD3<Double>(0, 0, reach)
+      source += [pose.translation, pose.translation + pose.rotation.rotate(ahead)]
+      target += [actual.translation, actual.translation + actual.rotation.rotate(ahead)]
     }
     return try PointSetAlignment(source: source, target: target)
   }
