@@ -47,6 +47,15 @@ struct DatasetSynthCommand: ParsableCommand {
   @Flag(help: "Exact images, depth and IMU, without sensor noise.")
   var noNoise = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Hold the device rotated about its viewing axis by this many degrees (-360...360).",
+      discussion: "Counter-clockwise as the person sees the scene; 90 is landscape, top left."))
+  var cameraRoll = 0.0
+
+  @Flag(help: "Write no IMU: the engine must find where up is from the scene.")
+  var noImu = false
+
   @Flag(help: "Print only errors.")
   var quiet = false
 
@@ -65,6 +74,8 @@ struct DatasetSynthCommand: ParsableCommand {
     generator.width = width
     generator.height = height
     generator.sensorNoise = !noNoise
+    generator.cameraRollDegrees = cameraRoll
+    generator.includesIMU = !noImu
     do {
       try generator.validate()
     } catch {

@@ -15,6 +15,12 @@ struct SequenceOptions: ParsableArguments {
       valueName: "fx,fy,cx,cy"))
   var intrinsics: String?
 
+  @Flag(
+    help: ArgumentHelp(
+      "Ignore the gravity the data set states (7-Scenes' gravity-direction.txt).",
+      discussion: "As a device without an accelerometer: up is then judged from the scene."))
+  var ignoreStatedGravity = false
+
   func validate() throws {
     if intrinsics != nil { _ = try parsedIntrinsics() }
   }
@@ -36,6 +42,8 @@ struct SequenceOptions: ParsableArguments {
   }
 
   func open() throws -> any DatasetSequence {
-    try SequenceLoader.open(URL(fileURLWithPath: sequence), intrinsics: try parsedIntrinsics())
+    let opened = try SequenceLoader.open(
+      URL(fileURLWithPath: sequence), intrinsics: try parsedIntrinsics())
+    return ignoreStatedGravity ? GravityHiddenSequence(opened) : opened
   }
 }

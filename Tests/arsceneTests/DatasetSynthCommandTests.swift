@@ -44,6 +44,55 @@ final class DatasetSynthCommandTests: XCTestCase {
     XCTAssertTrue(description.contains("\"imu\""), "the IMU is a sensor")
   }
 
+  /// A device held sideways without an IMU: no imu.txt, no `imu` in the
+  /// annotations, ground truth turned about the viewing axis, and the
+  /// command that reproduces it in the provenance.
+  func testCameraRollAndNoIMUAreWrittenAndRecorded() throws {
+    let (level, levelOut) = try synth(["--no-noise"])
+    let (rolled, rolledOut) = try synth(["--no-noise", "--camera-roll", "90", "--no-imu"])
+    XCTAssertEqual(level.status, 0, level.stderr)
+    XCTAssertEqual(rolled.status, 0, rolled.stderr)
+    let folder = URL(fileURLWithPath: rolledOut)
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: folder.appendingPathComponent("imu.txt").path))
+    XCTAssertTrue(
+      FileManager.default.fileExists(
+        atPath: URL(fileURLWithPath: levelOut).appendingPathComponent("imu.txt").path))
+    let annotations = try XCTUnwrap(
+      JSONSerialization.jsonObject(
+        with: Data(contentsOf: folder.appendingPathComponent("annotations.json")))
+        as? [String: Any])
+    XCTAssertNil(annotations["imu"], "no IMU, no IMU model")
+    let description = try String(
+      contentsOf: folder.appendingPathComponent("sequence.json"), encoding: .utf8)
+    XCTAssertTrue(description.contains("--camera-roll 90 --no-imu"), description)
+    XCTAssertFalse(description.contains("\"imu\""), "the IMU is not a sensor: \(description)")
+
+    // The first pose: same position, turned 90 degrees about the camera's
+    // viewing axis, so the rolled camera's x axis is the level one's y.
+    func firstPose(_ out: String) throws -> [Double] {
+      let text = try String(
+        contentsOf: URL(fileURLWithPath: out).appendingPathComponent("groundtruth.txt"),
+        encoding: .utf8)
+      let line = try XCTUnwrap(text.split(separator: "\n").first { !$0.hasPrefix("#") })
+      return line.split(separator: " ").compactMap { Double($0) }
+    }
+    let a = try firstPose(levelOut)
+    let b = try firstPose(rolledOut)
+    XCTAssertEqual(Array(a[1...3]), Array(b[1...3]), "same position")
+    func axes(_ p: [Double]) -> (x: SIMD3<Double>, y: SIMD3<Double>) {
+      let (x, y, z, w) = (p[4], p[5], p[6], p[7])
+      return (
+        SIMD3(1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y)),
+        SIMD3(2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x))
+      )
+    }
+    // OpenCV camera axes (y down): a counter-clockwise roll takes the
+    // image's x axis to where its -y (up) was.
+    let difference = axes(b).x + axes(a).y
+    XCTAssertLessThan((difference * difference).sum().squareRoot(), 1e-4, "\(axes(a)) \(axes(b))")
+  }
+
   func testUnknownNamesAndBadSizesAreUsageErrors() throws {
     let cases: [([String], String)] = [
       (["--scenario", "foggy"], "unknown scenario 'foggy'; known: normal, dark, fast"),
@@ -52,6 +101,8 @@ final class DatasetSynthCommandTests: XCTestCase {
       (["--frames", "0"], "--frames must be at least 1"),
       (["--width", "4"], "image size must be 16...4096"),
       (["--scenario", "no-surface", "--scene", "room"], "--scene clutter"),
+      (["--camera-roll", "400"], "--camera-roll must be in [-360, 360] degrees, got 400"),
+      (["--camera-roll", "nan"], "--camera-roll must be in [-360, 360] degrees, got nan"),
     ]
     for (arguments, message) in cases {
       let (result, out) = try synth(arguments)

@@ -14,11 +14,14 @@ public struct Frame: Sendable {
   public var timings: [StageTiming]
   /// How much of the camera's surroundings the session's map holds.
   public var worldMappingStatus: WorldMappingStatus
+  /// Where the world's up came from.
+  public var worldUp: WorldUp
 
   public init(
     timestamp: Double, index: Int, camera: Camera, lightEstimate: LightEstimate?,
     statistics: ImageStatistics, trackingStatistics: TrackingStatistics = TrackingStatistics(),
-    timings: [StageTiming], worldMappingStatus: WorldMappingStatus = .notAvailable
+    timings: [StageTiming], worldMappingStatus: WorldMappingStatus = .notAvailable,
+    worldUp: WorldUp = WorldUp(source: .none, confidence: 0)
   ) {
     self.timestamp = timestamp
     self.index = index
@@ -28,5 +31,6 @@ public struct Frame: Sendable {
     self.trackingStatistics = trackingStatistics
     self.timings = timings
     self.worldMappingStatus = worldMappingStatus
+    self.worldUp = worldUp
   }
 }

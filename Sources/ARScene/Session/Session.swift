@@ -127,7 +127,10 @@ public final class Session {
         isKeyframe: tracking.is_keyframe != 0, isPoseMeasured: tracking.pose_measured != 0,
         relocalized: tracking.relocalized != 0),
       timings: try core.stageTimings(),
-      worldMappingStatus: Frame.WorldMappingStatus(core: result.world_mapping_status))
+      worldMappingStatus: Frame.WorldMappingStatus(core: result.world_mapping_status),
+      worldUp: Frame.WorldUp(
+        source: Frame.WorldUp.Source(core: result.world_up_source),
+        confidence: result.world_up_confidence))
     let diff = try updatePlaneAnchors()
     let images = try updateImageAnchors(
       Tick(

@@ -14,7 +14,8 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
   public var worldAlignment: WorldAlignment = .gravity
   /// World up in the first camera's axes (ARKit: +Y up, looking down -Z), any
   /// length, when the data set knows it; nil (the default) measures it with
-  /// the first frame's accelerometer samples.
+  /// the accelerometer or, without one, judges it from the planes in view
+  /// (see ``Frame/WorldUp``).
   public var initialUpDirection: SIMD3<Float>? = nil
   /// The camera tracker's tunables.
   public var tracking = TrackingOptions()
@@ -197,6 +198,11 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
     /// turns once about its origin when they do). 0 uses the first frame's
     /// samples alone.
     public var gravitySettleDuration: Double = 0.3
+    /// Without an accelerometer and an ``WorldTrackingConfiguration/initialUpDirection``,
+    /// but with depth: judge up from the planes in view
+    /// (``Frame/WorldUp/Source/scene``). Off, the world keeps the first
+    /// camera's axes, as without depth. Default true.
+    public var isUpFromSceneEnabled = true
     /// Seed of every random choice; the same seed and frames give the same
     /// poses, bit for bit.
     public var randomSeed: UInt64 = 0x41_5253_6365_6e65
@@ -382,6 +388,7 @@ extension WorldTrackingConfiguration.TrackingOptions {
     options.reanchor_delay_seconds = Float(reanchorDelay)
     options.random_seed = randomSeed
     options.gravity_settle_seconds = Float(gravitySettleDuration)
+    options.scene_up_enabled = isUpFromSceneEnabled ? 1 : 0
   }
 }
 

@@ -247,10 +247,17 @@ public struct Replay {
     state.lastAnchors = update.planeAnchors
     let mappingChanged = frame.worldMappingStatus != state.worldMappingStatus
     state.worldMappingStatus = frame.worldMappingStatus
+    let upChanged = frame.worldUp.source != state.worldUpSource
+    if upChanged, frame.worldUp.source == .scene, state.summary.worldUpDecidedAt == nil {
+      state.summary.worldUpDecidedAt = stamp.t
+    }
+    state.worldUpSource = frame.worldUp.source
+    state.summary.worldUp = frame.worldUp
     try emit(
       frameEvent(
         frame, stamp, decodeMilliseconds: decodeMilliseconds,
-        worldMappingStatus: mappingChanged ? frame.worldMappingStatus : nil
+        worldMappingStatus: mappingChanged ? frame.worldMappingStatus : nil,
+        worldUp: upChanged ? frame.worldUp : nil
       ).text)
     if frame.camera.trackingState == .normal { state.hasBeenNormal = true }
     if frame.trackingStatistics.isPoseMeasured {
@@ -424,16 +431,22 @@ public struct Replay {
     return event
   }
 
-  /// `worldMappingStatus` is written only when it changed since the last
-  /// frame event.
+  /// `worldMappingStatus` and `worldUp` are written only when they changed
+  /// since the last frame event (`worldUp`: its source).
   private func frameEvent(
     _ frame: Frame, _ stamp: EventStamp, decodeMilliseconds: Double,
-    worldMappingStatus: Frame.WorldMappingStatus?
+    worldMappingStatus: Frame.WorldMappingStatus?, worldUp: Frame.WorldUp?
   ) -> JSONLine {
     var event = Self.header(type: "frame", stamp)
     event.add("timestamp", frame.timestamp)
     event.add("trackingState", "\(frame.camera.trackingState)")
     if let worldMappingStatus { event.add("worldMappingStatus", "\(worldMappingStatus)") }
+    if let worldUp {
+      var up = JSONLine()
+      up.add("source", "\(worldUp.source)")
+      up.add("confidence", Double(worldUp.confidence), decimals: 4)
+      event.add("worldUp", up)
+    }
     if frame.camera.trackingState != .notAvailable {
       event.add("worldFromCamera", frame.camera.transform.columnMajor.map(Double.init), decimals: 6)
     }
@@ -474,6 +487,17 @@ public struct Replay {
     event.add("framesTrackedNormally", summary.framesTrackedNormally)
     event.add("framesWithMeasuredPose", summary.framesWithMeasuredPose)
     event.add("meanAmbientIntensity", summary.meanAmbientIntensity, decimals: 2)
+    if let worldUp = summary.worldUp {
+      var up = JSONLine()
+      up.add("source", "\(worldUp.source)")
+      up.add("confidence", Double(worldUp.confidence), decimals: 4)
+      if let decided = summary.worldUpDecidedAt {
+        up.add("decidedAt", decided, decimals: 6)
+      } else {
+        up.addNull("decidedAt")
+      }
+      event.add("worldUp", up)
+    }
     event.add("problems", summary.problems)
     var planes = JSONLine()
     planes.add("detection", summary.planeDetection)

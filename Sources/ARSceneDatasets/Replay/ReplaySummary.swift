@@ -22,6 +22,10 @@ public struct ReplaySummary: Sendable {
   /// an interruption, and times the session gave up and started over.
   public var relocalizations = 0
   public var sessionResets = 0
+  /// Where world up came from after the last frame, and the session time of
+  /// the first frame in which it was judged from the scene (nil otherwise).
+  public var worldUp: Frame.WorldUp?
+  public var worldUpDecidedAt: Double?
   /// The world map saved after the last frame: its size in bytes and the
   /// milliseconds taken to snapshot, encode and write it.
   public var savedWorldMap: (bytes: Int, milliseconds: Double)?
@@ -91,6 +95,7 @@ public struct ReplaySummary: Sendable {
         + " (\(String(format: "%.1f", framesProcessed > 0 ? 100 * Double(framesTrackedNormally) / Double(framesProcessed) : 0))%),"
         + " a measured pose in \(framesWithMeasuredPose), \(trackingStateChanges) state changes.",
     ]
+    if let worldUpText { lines.append(worldUpText) }
     if relocalizations > 0 || sessionResets > 0 {
       lines.append(
         "Relocalized \(relocalizations) time(s) in the same world;"
@@ -120,6 +125,23 @@ public struct ReplaySummary: Sendable {
       if problems.count > 5 { lines.append("  ... and \(problems.count - 5) more") }
     }
     return lines.joined(separator: "\n")
+  }
+
+  private var worldUpText: String? {
+    guard let worldUp else { return nil }
+    switch worldUp.source {
+    case .given: return "World up: given (the data set states gravity)."
+    case .accelerometer: return "World up: measured by the accelerometer."
+    case .none: return "World up: unknown; the world keeps the first camera's axes."
+    case .undecided:
+      return "World up: undecided; no accelerometer, and not enough floor or table in view to"
+        + String(
+          format: " judge it (confidence %.2f). No planes were published.", worldUp.confidence)
+    case .scene:
+      return "World up: judged from the planes in view"
+        + (worldUpDecidedAt.map { String(format: " at %.2f s", $0) } ?? "")
+        + String(format: " (no accelerometer; confidence %.2f).", worldUp.confidence)
+    }
   }
 
   private var loopText: String {

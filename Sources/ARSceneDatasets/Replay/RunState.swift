@@ -6,6 +6,9 @@ struct RunState {
   var summary: ReplaySummary
   var trackingState = Camera.TrackingState.notAvailable
   var worldMappingStatus = Frame.WorldMappingStatus.notAvailable
+  /// Nil before the first frame, so the first frame event says where up
+  /// came from.
+  var worldUpSource: Frame.WorldUp.Source?
   var lastFrameIndex = 0
   var lastAnchors: [PlaneAnchor] = []
   var hasBeenNormal = false

@@ -15,15 +15,6 @@ extension SyntheticAnnotations {
             "from": Self.time(entry.range.from), "to": Self.time(entry.range.to),
           ])
         }),
-      "imu": .object([
-        "accelerometerBias": Self.vector(SIMD3<Float>(imu.accelerometerBias)),
-        "accelerometerBiasSigma": .number(imu.noise.accelerometerBiasSigma),
-        "accelerometerNoiseSigma": .number(imu.noise.accelerometerNoiseSigma),
-        "gyroscopeBias": Self.vector(SIMD3<Float>(imu.gyroscopeBias)),
-        "gyroscopeBiasSigma": .number(imu.noise.gyroscopeBiasSigma),
-        "gyroscopeNoiseSigma": .number(imu.noise.gyroscopeNoiseSigma),
-        "rate": .number(imu.rate),
-      ]),
       "interruptions": .array(interruptions.map(Self.range)),
       "motion": .string(motion),
       "planes": .array(
@@ -60,6 +51,18 @@ extension SyntheticAnnotations {
       ]),
       "world": .string("groundtruth.txt's world: ARKit axes, +Y up, metres"),
     ]
+    // Absent when the sequence has no IMU.
+    if let imu {
+      fields["imu"] = .object([
+        "accelerometerBias": Self.vector(SIMD3<Float>(imu.accelerometerBias)),
+        "accelerometerBiasSigma": .number(imu.noise.accelerometerBiasSigma),
+        "accelerometerNoiseSigma": .number(imu.noise.accelerometerNoiseSigma),
+        "gyroscopeBias": Self.vector(SIMD3<Float>(imu.gyroscopeBias)),
+        "gyroscopeBiasSigma": .number(imu.noise.gyroscopeBiasSigma),
+        "gyroscopeNoiseSigma": .number(imu.noise.gyroscopeNoiseSigma),
+        "rate": .number(imu.rate),
+      ])
+    }
     if let relocalization {
       var entry: [String: CanonicalJSON] = ["gap": Self.range(relocalization.gap)]
       // Absent when the camera never comes back to a mapped place.

@@ -72,5 +72,6 @@ public struct SyntheticAnnotations: Sendable {
   /// Sorted by start, then condition name.
   public var conditions: [Condition]
   public var thresholds: ConditionThresholds
-  public var imu: IMU
+  /// Nil when the sequence has no IMU (`--no-imu`).
+  public var imu: IMU?
 }

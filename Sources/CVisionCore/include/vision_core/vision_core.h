@@ -284,7 +284,30 @@ typedef struct vc_frame_result {
   /** How much of the world the session's map covers, like ARKit's
       ARWorldMappingStatus (see vc_world_mapping_status_t). */
   int32_t world_mapping_status;
+  /** Where world up came from so far (see vc_world_up_source_t). */
+  int32_t world_up_source;
+  /** How sure the source is of up, 0..1: 1 when given or measured by the
+      accelerometer; from the scene, the best direction's share of the two
+      best directions' scores (0.5 a tie), the share that decided it once
+      decided; 0 with no up at all. */
+  float world_up_confidence;
 } vc_frame_result_t;
+
+/** Where world up (+Y) comes from. Values are stable. */
+typedef enum vc_world_up_source {
+  /** The world keeps the first camera's axes: camera alignment was asked
+      for, or nothing can tell up (no accelerometer, no depth, none given). */
+  VC_WORLD_UP_SOURCE_NONE = 0,
+  /** Given in vc_tracking_options_t.first_camera_up, or by a world map. */
+  VC_WORLD_UP_SOURCE_GIVEN = 1,
+  /** Measured by the accelerometer. */
+  VC_WORLD_UP_SOURCE_ACCELEROMETER = 2,
+  /** Judged from the planes in view (no accelerometer). */
+  VC_WORLD_UP_SOURCE_SCENE = 3,
+  /** No accelerometer: being judged from the scene, not yet decided; no
+      plane anchors until it is. */
+  VC_WORLD_UP_SOURCE_UNDECIDED = 4
+} vc_world_up_source_t;
 
 /** The time one stage of the last processed frame took. */
 typedef struct vc_stage_timing {
@@ -743,6 +766,14 @@ typedef struct vc_tracking_options {
       is limited(initializing), and when they settle the whole world turns
       once about the origin. 0 takes the first frame's samples alone. */
   float gravity_settle_seconds;
+  /** Without an accelerometer and with no up given, but with depth: judge
+      up from the planes in view (floor and table tops below the camera,
+      walls beside it). Until decided the state is
+      limited(initializing) and vc_frame_result_t.world_up_source says
+      VC_WORLD_UP_SOURCE_UNDECIDED; when decided the whole world turns once
+      about the origin, before any plane anchor exists. 0 keeps the first
+      camera's axes, as without depth. Default 1. */
+  int32_t scene_up_enabled;
 } vc_tracking_options_t;
 
 /** Tunables of a session. Fill with vc_session_options_init, then override. */

@@ -75,6 +75,7 @@ TrackingOptions TrackingOptions::FromC(const vc_tracking_options_t& options) {
                       options.first_camera_up[2]);
   result.random_seed = options.random_seed;
   result.gravity_settle_seconds = options.gravity_settle_seconds;
+  result.scene_up_enabled = options.scene_up_enabled != 0;
   return result;
 }
 
@@ -114,6 +115,7 @@ void TrackingOptions::ToC(vc_tracking_options_t* options) const {
   for (int i = 0; i < 3; ++i) options->first_camera_up[i] = first_camera_up[i];
   options->random_seed = random_seed;
   options->gravity_settle_seconds = gravity_settle_seconds;
+  options->scene_up_enabled = scene_up_enabled ? 1 : 0;
 }
 
 void TrackingOptions::Check() const {

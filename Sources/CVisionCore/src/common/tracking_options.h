@@ -75,6 +75,8 @@ struct TrackingOptions {
   // walk (0.5 s gave 0.57 / 0.63). Longer delays initialisation, and with it
   // the first plane anchors, for no gain.
   float gravity_settle_seconds = 0.3f;
+  // Without accelerometer or given up, judge up from the planes in view.
+  bool scene_up_enabled = true;
 
   static TrackingOptions FromC(const vc_tracking_options_t& options);
   void ToC(vc_tracking_options_t* options) const;

@@ -153,8 +153,6 @@ void Session::AdoptWorldMap(const WorldMapData& map) {
   map_camera_ = map.camera;
   map_camera_known_ = true;
   tracker_.AdoptExistingWorld();
-  world_known_ = true;
-  gravity_known_ = true;
 }
 
 void Session::SetReferenceDatabase(
@@ -230,6 +228,7 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
         return Relocalize(frame, camera, timings, camera_from_world);
       };
     }
+    if (scene_up_.decided) tracker_frame.scene_up = scene_up_.up;
     tracking = tracker_.Track(tracker_frame);
     result.tracking_state = ToC(tracking.status.state);
     result.tracking_state_reason = ToC(tracking.status.reason);
@@ -239,10 +238,23 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
     result.tracking_statistics = tracking.statistics;
   }
 
-  // The world's axes are fixed by the tracker's first frame.
-  const bool gravity_known =
-      world_known_ ? gravity_known_
-                   : WorldKnowsGravity(options_.tracking, frame.imu_samples);
+  const bool gravity_known = KnowsUp(tracking.up_source);
+  // Up is judged from the planes of frames tracked while it is undecided;
+  // on a copy, so that a failure before the commit leaves no trace.
+  const bool judges_up =
+      tracking.up_source == WorldUpSource::kUndecided && !scene_up_.decided &&
+      tracking.statistics.pose_measured != 0 && !frame.depth.empty();
+  SceneUpEstimator judged_up;
+  SceneUpDecision judged_decision;
+  if (judges_up) {
+    ScopedStageTimer timer(timings, "planes");
+    judged_up = scene_up_estimator_;
+    judged_up.Add(
+        plane_segmenter_.Segment(frame.depth, frame.depth_units_per_metre,
+                                 camera, options_.planes),
+        tracking.camera_from_world.inverse());
+    judged_decision = judged_up.Decide();
+  }
   if (options_.planes.detects_any()) {
     ScopedStageTimer timer(timings, "planes");
     // Only allocation can fail here, and only in the first frames while the
@@ -320,8 +332,12 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
       keyframe_map_.CullRedundant();
     }
   }
-  world_known_ = true;
-  gravity_known_ = gravity_known;
+  if (judges_up) {
+    scene_up_estimator_ = std::move(judged_up);
+    scene_up_ = judged_decision;
+  }
+  result.world_up_source = ToC(tracking.up_source);
+  result.world_up_confidence = UpConfidence(tracking.up_source);
   if (gray_.data == frame.color.data) gray_.release();
   for (const vc_imu_sample_t& sample : frame.imu_samples) {
     imu_history_.push_back(sample);
@@ -336,6 +352,20 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
     last_depth_.depth.release();
   }
   return result;
+}
+
+float Session::UpConfidence(WorldUpSource source) const {
+  switch (source) {
+    case WorldUpSource::kGiven:
+    case WorldUpSource::kAccelerometer:
+      return 1.0f;
+    case WorldUpSource::kScene:
+    case WorldUpSource::kUndecided:
+      return static_cast<float>(scene_up_.confidence);
+    case WorldUpSource::kNone:
+      return 0.0f;
+  }
+  return 0.0f;
 }
 
 }  // namespace vc

@@ -18,6 +18,7 @@
 #include "relocalization/keyframe_database.h"
 #include "relocalization/relocalizer.h"
 #include "relocalization/world_map_file.h"
+#include "tracking/scene_up_estimator.h"
 #include "tracking/tracker.h"
 #include "vision_core/vision_core.h"
 
@@ -71,9 +72,11 @@ class Session {
   // couple of seconds at 200 Hz.
   std::deque<vc_imu_sample_t> imu_history_;
   Tracker tracker_;
-  // Whether world +Y is up; decided with the tracker's first frame.
-  bool world_known_ = false;
-  bool gravity_known_ = false;
+  // Without an accelerometer: judges up from the planes in view while the
+  // tracker reports it undecided; a decision reaches the tracker with the
+  // next frame, which turns the world.
+  SceneUpEstimator scene_up_estimator_;
+  SceneUpDecision scene_up_;
   PlaneSegmenter plane_segmenter_;
   PlaneMap plane_map_;
   ImageTracker image_tracker_;
@@ -101,6 +104,8 @@ class Session {
   bool Relocalize(const FrameInput& frame, const PinholeCamera& camera,
                   StageTimings& timings, Eigen::Isometry3d* camera_from_world);
   vc_world_mapping_status_t MappingStatus(const TrackingResult& tracking) const;
+  // How sure the world's up is (vc_frame_result_t.world_up_confidence).
+  float UpConfidence(WorldUpSource source) const;
 
   // Filled while a frame runs and swapped into timings_ once it succeeds; kept
   // as a member so its storage is reused.

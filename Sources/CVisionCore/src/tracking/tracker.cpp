@@ -303,6 +303,7 @@ void Tracker::AdoptExistingWorld() {
   state_.has_map = true;
   state_.last_measured = false;
   state_.settling_gravity = false;
+  state_.up_source = WorldUpSource::kGiven;
   state_.lost_to_interruption = true;
 }
 
@@ -339,6 +340,8 @@ TrackingResult Tracker::Track(const TrackerFrame& frame) {
     pending_.first_timestamp_ns = frame.timestamp_ns;
     pending_.settling_gravity = options_.gravity_settle_seconds > 0 &&
                                 GravityFromAccelerometer(options_, *frame.imu);
+    pending_.up_source =
+        FirstFrameUpSource(options_, *frame.imu, !frame.depth->empty());
   }
 
   TrackingEvidence evidence;
@@ -473,7 +476,15 @@ TrackingResult Tracker::Track(const TrackerFrame& frame) {
   pending_.last_measured = tracked;
   pending_.previous_timestamp_ns = frame.timestamp_ns;
   if (pending_.settling_gravity) SettleGravity(frame);
-  evidence.settling_gravity = pending_.settling_gravity;
+  // Like the accelerometer's, after tracking: the frame was tracked in the
+  // world the map is in, and Commit turns both.
+  if (pending_.up_source == WorldUpSource::kUndecided &&
+      !frame.scene_up.isZero()) {
+    pending_.up_source = WorldUpSource::kScene;
+    TurnWorldUp(pending_.world_from_first_camera.transpose() * frame.scene_up);
+  }
+  evidence.settling_gravity = pending_.settling_gravity ||
+                              pending_.up_source == WorldUpSource::kUndecided;
   if (frame.interrupted) pending_.lost_to_interruption = true;
   if (tracked) pending_.lost_to_interruption = false;
   evidence.has_map = pending_.has_map;
@@ -487,6 +498,7 @@ TrackingResult Tracker::Track(const TrackerFrame& frame) {
       WorldFromArkitCamera(pending_.camera_from_world.inverse());
   result.camera_from_world = pending_.camera_from_world;
   result.relocalized_in_map = relocalized_in_map;
+  result.up_source = pending_.up_source;
   result.statistics.tracked_features = tracked_features;
   result.statistics.inliers = inliers;
   const int new_point_count = static_cast<int>(new_points_.size());
@@ -523,10 +535,13 @@ void Tracker::SettleGravity(const TrackerFrame& frame) {
   pending_.settling_gravity = false;
   // Free fall or no samples: keep the first frame's axes.
   if (pending_.specific_force_sum.norm() < 1e-6) return;
-  const Eigen::Vector3d up_in_first =
-      pending_.world_from_first_camera.transpose() *
-      pending_.specific_force_sum;
-  const Eigen::Matrix3d settled = GravityAlignedWorldFromCamera(up_in_first);
+  TurnWorldUp(pending_.world_from_first_camera.transpose() *
+              pending_.specific_force_sum);
+}
+
+void Tracker::TurnWorldUp(const Eigen::Vector3d& up_in_first_camera) {
+  const Eigen::Matrix3d settled =
+      GravityAlignedWorldFromCamera(up_in_first_camera);
   world_change_ = settled * pending_.world_from_first_camera.transpose();
   world_changed_ = true;
   pending_.world_from_first_camera = settled;

@@ -28,6 +28,7 @@
 #include "tracking/orb_describer.h"
 #include "tracking/pose_estimator.h"
 #include "tracking/tracking_state.h"
+#include "tracking/world_alignment.h"
 #include "vision_core/vision_core.h"
 
 namespace vc {
@@ -56,6 +57,10 @@ struct TrackerFrame {
   // (OpenCV camera axes, the map's world) and returns true if this frame
   // was found in the map. Empty: never found.
   std::function<bool(Eigen::Isometry3d*)> relocalize;
+  // Up judged from the scene since the last frame, in the tracker's world
+  // (ARKit axes) as it was then; zero when nothing was decided. Only read
+  // while the world's up is undecided: the world turns once so it is +Y.
+  Eigen::Vector3d scene_up = Eigen::Vector3d::Zero();
 };
 
 struct TrackingResult {
@@ -67,6 +72,8 @@ struct TrackingResult {
   // The pose came from relocalization in the map (not from following the
   // last frame): a new local map starts at it.
   bool relocalized_in_map = false;
+  // Where world up came from so far.
+  WorldUpSource up_source = WorldUpSource::kNone;
   vc_tracking_statistics_t statistics{};
 };
 
@@ -121,12 +128,19 @@ class Tracker {
     Eigen::Vector3d specific_force_sum = Eigen::Vector3d::Zero();
     int64_t first_timestamp_ns = 0;
     Eigen::Matrix3d world_from_first_camera = Eigen::Matrix3d::Identity();
+    // Where up came from; kUndecided while it is judged from the scene
+    // (initialising, like settling_gravity).
+    WorldUpSource up_source = WorldUpSource::kNone;
   };
 
   // Adds the frame's accelerometer samples to the settling sum and, once
   // gravity_settle_seconds have passed, turns the world so that the
   // averaged up is +Y (recorded in world_change_ for Commit).
   void SettleGravity(const TrackerFrame& frame);
+  // Turns the world about the origin so that up (in the first camera's
+  // ARKit axes) becomes +Y, and records the turn in world_change_ for
+  // Commit.
+  void TurnWorldUp(const Eigen::Vector3d& up_in_first_camera);
 
   // Follows the map's features into the frame and estimates the pose.
   // Returns the inlier count; fills next_positions_/next_points_ and the

@@ -54,6 +54,38 @@ bool GravityFromAccelerometer(const TrackingOptions& options,
          WorldKnowsGravity(options, first_imu);
 }
 
+vc_world_up_source_t ToC(WorldUpSource source) {
+  switch (source) {
+    case WorldUpSource::kNone:
+      return VC_WORLD_UP_SOURCE_NONE;
+    case WorldUpSource::kGiven:
+      return VC_WORLD_UP_SOURCE_GIVEN;
+    case WorldUpSource::kAccelerometer:
+      return VC_WORLD_UP_SOURCE_ACCELEROMETER;
+    case WorldUpSource::kScene:
+      return VC_WORLD_UP_SOURCE_SCENE;
+    case WorldUpSource::kUndecided:
+      return VC_WORLD_UP_SOURCE_UNDECIDED;
+  }
+  return VC_WORLD_UP_SOURCE_NONE;
+}
+
+WorldUpSource FirstFrameUpSource(const TrackingOptions& options,
+                                 const std::vector<vc_imu_sample_t>& first_imu,
+                                 bool has_depth) {
+  if (options.world_alignment != WorldAlignment::kGravity) {
+    return WorldUpSource::kNone;
+  }
+  if (options.first_camera_up.norm() >= kMinUpLength) {
+    return WorldUpSource::kGiven;
+  }
+  if (WorldKnowsGravity(options, first_imu)) {
+    return WorldUpSource::kAccelerometer;
+  }
+  return has_depth && options.scene_up_enabled ? WorldUpSource::kUndecided
+                                               : WorldUpSource::kNone;
+}
+
 Eigen::Isometry3d WorldFromFirstArkitCamera(
     const TrackingOptions& options,
     const std::vector<vc_imu_sample_t>& first_imu) {

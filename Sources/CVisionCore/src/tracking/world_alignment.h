@@ -12,6 +12,27 @@
 
 namespace vc {
 
+// Where the world's up came from; mirrors vc_world_up_source_t.
+enum class WorldUpSource {
+  // The world keeps the first camera's axes: camera alignment was asked for,
+  // or nothing can tell up (no accelerometer, no depth, none given).
+  kNone,
+  // Given with the options (the data set states it), or by a world map.
+  kGiven,
+  kAccelerometer,
+  // Judged from the planes in view (see scene_up_estimator.h).
+  kScene,
+  // No accelerometer: being judged from the scene, not yet decided.
+  kUndecided,
+};
+
+// Whether world +Y is up.
+inline bool KnowsUp(WorldUpSource source) {
+  return source == WorldUpSource::kGiven ||
+         source == WorldUpSource::kAccelerometer ||
+         source == WorldUpSource::kScene;
+}
+
 // world_from_camera of the first camera in ARKit axes (a pure rotation).
 // first_imu: the first frame's samples (ARKit camera axes).
 Eigen::Isometry3d WorldFromFirstArkitCamera(
@@ -28,6 +49,14 @@ bool WorldKnowsGravity(const TrackingOptions& options,
 // first gravity_settle_seconds.
 bool GravityFromAccelerometer(const TrackingOptions& options,
                               const std::vector<vc_imu_sample_t>& first_imu);
+
+vc_world_up_source_t ToC(WorldUpSource source);
+
+// Where up comes from at the first frame: given, the accelerometer, the scene
+// (undecided until judged; needs depth), or nowhere.
+WorldUpSource FirstFrameUpSource(const TrackingOptions& options,
+                                 const std::vector<vc_imu_sample_t>& first_imu,
+                                 bool has_depth);
 
 // The rotation taking the camera's axes to world axes in which up (given in
 // camera axes, any non-zero length) is +Y. Exposed for tests.
