@@ -24,7 +24,11 @@ final class TrackingSessionTests: XCTestCase {
   }
 
   func testCameraTransformFollowsTheWalk() throws {
-    let session = try Session()
+    // Camera alignment: the world is the first camera's frame, whatever the
+    // scene says of up (see testWithoutAnAccelerometerUpIsJudgedFromTheScene).
+    var configuration = WorldTrackingConfiguration()
+    configuration.worldAlignment = .camera
+    let session = try Session(configuration: configuration)
     XCTAssertNil(session.currentFrame, "no frame yet: the camera's state is notAvailable")
     let firstFromWorld = Self.pose(at: 0).rigidInverse
     var states: [Camera.TrackingState] = []
@@ -33,7 +37,6 @@ final class TrackingSessionTests: XCTestCase {
       states.append(frame.camera.trackingState)
       XCTAssertEqual(session.currentFrame?.index, index)
       XCTAssertTrue(frame.trackingStatistics.isPoseMeasured)
-      // No accelerometer: the world is the first camera's frame.
       let expected = firstFromWorld * Self.pose(at: captured.timestamp)
       let error = frame.camera.transform.translation - expected.translation
       XCTAssertLessThan((error * error).sum().squareRoot(), 0.025, "frame \(index)")
@@ -47,6 +50,31 @@ final class TrackingSessionTests: XCTestCase {
     let timings = try XCTUnwrap(session.currentFrame?.timings.map(\.name))
     XCTAssertEqual(timings, ["ingest", "imageStatistics", "tracking"])
     XCTAssertGreaterThan(session.currentFrame?.trackingStatistics.inliers ?? 0, 40)
+  }
+
+  /// The default gravity alignment with depth and no accelerometer: up is
+  /// undecided (initializing) until the floor and table show it, then world
+  /// +Y is the truth's up, seen from the camera.
+  func testWithoutAnAccelerometerUpIsJudgedFromTheScene() throws {
+    let session = try Session()
+    var sources: [Frame.WorldUp.Source] = []
+    var last: Frame?
+    for captured in Self.frames {
+      let frame = try session.process(captured).frame
+      if sources.last != frame.worldUp.source { sources.append(frame.worldUp.source) }
+      if frame.worldUp.source == .undecided {
+        XCTAssertEqual(frame.camera.trackingState, .limited(.initializing))
+      }
+      last = frame
+    }
+    XCTAssertEqual(sources, [.undecided, .scene])
+    let frame = try XCTUnwrap(last)
+    XCTAssertGreaterThan(frame.worldUp.confidence, 0.5)
+    // World +Y in camera axes: the rotation's second row, engine and truth.
+    let engine = frame.camera.transform.rotation.conjugate.rotate(SIMD3<Double>(0, 1, 0))
+    let truth = Self.pose(at: frame.timestamp).rotation.conjugate.rotate(SIMD3<Double>(0, 1, 0))
+    let degrees = acos(min(1, (engine * truth).sum())) * 180 / .pi
+    XCTAssertLessThan(degrees, 2, "world up off by \(degrees) degrees")
   }
 
   func testDarkFramesAreInsufficientLightAndKeepThePose() throws {

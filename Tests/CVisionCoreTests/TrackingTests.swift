@@ -77,7 +77,9 @@ final class TrackingTests: XCTestCase {
   // MARK: - Following the camera
 
   func testFollowsTheWalkAndIsNormalAfterInitialisation() throws {
-    let session = try Session()
+    // Camera alignment: the world is the first camera's frame (by default,
+    // without an accelerometer, up would be judged from the scene).
+    let session = try Session { $0.tracking.world_alignment = VC_WORLD_ALIGNMENT_CAMERA }
     let frames = Self.walk
     let worldFromFirst = Self.rigidInverse(frames[0].pose)
     var states: [String] = []
@@ -87,7 +89,6 @@ final class TrackingTests: XCTestCase {
       let result = session.process(frame, index: index)
       states.append(Self.state(result))
       XCTAssertEqual(result.tracking_statistics.pose_measured, 1, "frame \(index)")
-      // Without gravity the world is the first camera's frame.
       let expected = Self.multiply(worldFromFirst, frame.pose)
       let estimate = Self.matrix(result)
       worstPosition = max(worstPosition, Self.translationDistance(estimate, expected))

@@ -170,8 +170,9 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
     /// 1...100000. Default 256 (about 1.2 MB).
     public var maximumKeyframes: Int = 256
     /// Map points unseen for this many frames leave the local map; >= 1.
-    /// Default 300.
-    public var mapPointMaximumUnseenFrames: Int = 300
+    /// Default 1800 (a minute at 30 Hz: a place revisited within it is
+    /// tracked against the points first seen there, so drift does not stay).
+    public var mapPointMaximumUnseenFrames: Int = 1800
     /// On keyframes, map points no longer tracked are looked for within this
     /// many pixels of where they should be (> 0), accepting an ORB match of
     /// at most ``maximumDescriptorDistance`` bits (0...256). Defaults 12 px
