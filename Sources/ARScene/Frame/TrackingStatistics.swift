@@ -18,10 +18,16 @@ public struct TrackingStatistics: Equatable, Sendable {
   /// This frame found the existing map again after frames whose pose was
   /// held: the pose moves from the held one to the measured one.
   public var relocalized: Bool
+  /// Map points found again this frame that no frame had seen for at least
+  /// 5 seconds: the camera is back in a place it mapped before (a loop) and
+  /// is tracked against the points first seen there, so the drift of the
+  /// way round does not stay. 0 on most frames.
+  public var revisitedPoints: Int
 
   public init(
     trackedFeatures: Int = 0, inliers: Int = 0, mapPoints: Int = 0, keyframes: Int = 0,
-    isKeyframe: Bool = false, isPoseMeasured: Bool = false, relocalized: Bool = false
+    isKeyframe: Bool = false, isPoseMeasured: Bool = false, relocalized: Bool = false,
+    revisitedPoints: Int = 0
   ) {
     self.trackedFeatures = trackedFeatures
     self.inliers = inliers
@@ -30,5 +36,6 @@ public struct TrackingStatistics: Equatable, Sendable {
     self.isKeyframe = isKeyframe
     self.isPoseMeasured = isPoseMeasured
     self.relocalized = relocalized
+    self.revisitedPoints = revisitedPoints
   }
 }

@@ -125,7 +125,7 @@ public final class Session {
         trackedFeatures: Int(tracking.tracked_features), inliers: Int(tracking.inliers),
         mapPoints: Int(tracking.map_points), keyframes: Int(tracking.keyframes),
         isKeyframe: tracking.is_keyframe != 0, isPoseMeasured: tracking.pose_measured != 0,
-        relocalized: tracking.relocalized != 0),
+        relocalized: tracking.relocalized != 0, revisitedPoints: Int(tracking.revisited_points)),
       timings: try core.stageTimings(),
       worldMappingStatus: Frame.WorldMappingStatus(core: result.world_mapping_status),
       worldUp: Frame.WorldUp(

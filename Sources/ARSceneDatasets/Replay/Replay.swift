@@ -252,6 +252,10 @@ public struct Replay {
       state.summary.worldUpDecidedAt = stamp.t
     }
     state.worldUpSource = frame.worldUp.source
+    if frame.trackingStatistics.revisitedPoints > 0 {
+      state.summary.revisitFrames += 1
+      if state.summary.firstRevisitAt == nil { state.summary.firstRevisitAt = stamp.t }
+    }
     state.summary.worldUp = frame.worldUp
     try emit(
       frameEvent(
@@ -456,6 +460,11 @@ public struct Replay {
     tracking.add("mapPoints", frame.trackingStatistics.mapPoints)
     tracking.add("keyframe", frame.trackingStatistics.isKeyframe)
     tracking.add("poseMeasured", frame.trackingStatistics.isPoseMeasured)
+    // Only when a mapped place is found again, so other frames' events stay
+    // as they were.
+    if frame.trackingStatistics.revisitedPoints > 0 {
+      tracking.add("revisitedPoints", frame.trackingStatistics.revisitedPoints)
+    }
     event.add("tracking", tracking)
     if let light = frame.lightEstimate {
       var estimate = JSONLine()
@@ -487,6 +496,14 @@ public struct Replay {
     event.add("framesTrackedNormally", summary.framesTrackedNormally)
     event.add("framesWithMeasuredPose", summary.framesWithMeasuredPose)
     event.add("meanAmbientIntensity", summary.meanAmbientIntensity, decimals: 2)
+    var revisits = JSONLine()
+    revisits.add("frames", summary.revisitFrames)
+    if let first = summary.firstRevisitAt {
+      revisits.add("firstAt", first, decimals: 6)
+    } else {
+      revisits.addNull("firstAt")
+    }
+    event.add("revisits", revisits)
     if let worldUp = summary.worldUp {
       var up = JSONLine()
       up.add("source", "\(worldUp.source)")

@@ -26,6 +26,10 @@ public struct ReplaySummary: Sendable {
   /// the first frame in which it was judged from the scene (nil otherwise).
   public var worldUp: Frame.WorldUp?
   public var worldUpDecidedAt: Double?
+  /// Frames that found a mapped place again (points unseen for 5 s or more
+  /// tracked again: a loop), and the session time of the first.
+  public var revisitFrames = 0
+  public var firstRevisitAt: Double?
   /// The world map saved after the last frame: its size in bytes and the
   /// milliseconds taken to snapshot, encode and write it.
   public var savedWorldMap: (bytes: Int, milliseconds: Double)?
@@ -96,6 +100,11 @@ public struct ReplaySummary: Sendable {
         + " a measured pose in \(framesWithMeasuredPose), \(trackingStateChanges) state changes.",
     ]
     if let worldUpText { lines.append(worldUpText) }
+    if let first = firstRevisitAt {
+      lines.append(
+        "Loops: came back to mapped places in \(revisitFrames) frame(s), first at"
+          + String(format: " %.2f s; tracked against the points first seen there.", first))
+    }
     if relocalizations > 0 || sessionResets > 0 {
       lines.append(
         "Relocalized \(relocalizations) time(s) in the same world;"

@@ -263,6 +263,12 @@ typedef struct vc_tracking_statistics {
       held pose, or was found in the keyframe map after an interruption:
       the pose moves from the held one to the measured one. */
   int32_t relocalized;
+  /** Map points found again this frame (on keyframes, by their ORB
+      descriptors) that no frame had seen for at least 5 seconds: the
+      camera is back in a place it mapped before (a loop), and is tracked
+      against the points first seen there, so the drift of the way round
+      does not stay. */
+  int32_t revisited_points;
 } vc_tracking_statistics_t;
 
 typedef struct vc_frame_result {

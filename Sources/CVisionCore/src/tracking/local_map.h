@@ -20,6 +20,9 @@ struct MapPoint {
   // 1-sigma uncertainty of the position in metres (depth noise at lifting).
   double sigma = 0;
   int64_t last_seen_frame = 0;
+  // Timestamp of that frame: how long ago the place was seen, whatever the
+  // frame rate.
+  int64_t last_seen_ns = 0;
   // Frames in which the point agreed with the pose, and in which it did not.
   int32_t inlier_count = 0;
   int32_t outlier_count = 0;

@@ -20,6 +20,10 @@ constexpr double kLargeMotionFraction = 0.5;
 constexpr double kSlowMotionFraction = 0.1;
 // Smoothing of the measured image motion.
 constexpr double kMotionSmoothing = 0.3;
+// A point unseen this long and found again means the camera came back to a
+// place, rather than kept it in view (held in view, points are tracked
+// frame to frame and never go unseen for more than a blink).
+constexpr double kRevisitSeconds = 5.0;
 
 double RotationAngleDegrees(const Eigen::Matrix3d& r) {
   return Eigen::AngleAxisd(r).angle() * 180.0 / M_PI;
@@ -211,9 +215,14 @@ void Tracker::ReacquireMapPoints(const TrackerFrame& frame) {
   if (support < options_.min_inliers) return;
   pending_.camera_from_world = pose;
   const size_t tracks = next_positions_.size();
+  const int64_t revisit_ns =
+      static_cast<int64_t>(kRevisitSeconds * kNanosecondsPerSecond);
   for (size_t k = 0; k < matches_.size(); ++k) {
     if (!inlier_mask_[tracks + k]) continue;
     const MapPointMatcher::Match& m = matches_[k];
+    if (frame.timestamp_ns - map_.point(m.point).last_seen_ns >= revisit_ns) {
+      ++revisited_points_;
+    }
     next_positions_.push_back(corners[m.corner].pt);
     next_points_.push_back(m.point);
     seen_points_.push_back(m.point);
@@ -246,6 +255,7 @@ int Tracker::AddNewFeatures(const TrackerFrame& frame,
     // The depth is a 3x3 mean (DepthSampler), a third of one reading's noise.
     point.sigma = options_.depth_noise * z * z / 3.0;
     point.last_seen_frame = pending_.frame_index;
+    point.last_seen_ns = frame.timestamp_ns;
     point.inlier_count = 1;
     new_points_.push_back(point);
     next_positions_.push_back(pt);
@@ -328,6 +338,7 @@ TrackingResult Tracker::Track(const TrackerFrame& frame) {
   outlier_points_.clear();
   has_pending_keyframe_ = false;
   world_changed_ = false;
+  revisited_points_ = 0;
 
   if (!pending_.has_frame) {
     // The world: origin at the first camera, axes from gravity if known.
@@ -514,6 +525,7 @@ TrackingResult Tracker::Track(const TrackerFrame& frame) {
   const bool reanchored = evidence.map_created && state_.has_map;
   result.statistics.pose_measured = tracked && !reanchored ? 1 : 0;
   result.statistics.relocalized = relocalized ? 1 : 0;
+  result.statistics.revisited_points = revisited_points_;
 
   map_.ReservePoints(new_point_count);
   ++pending_.frame_index;
@@ -562,6 +574,7 @@ void Tracker::Commit() {
   for (int index : seen_points_) {
     MapPoint& p = map_.point(index);
     p.last_seen_frame = frame;
+    p.last_seen_ns = pending_.previous_timestamp_ns;
     ++p.inlier_count;
   }
   for (int index : outlier_points_) ++map_.point(index).outlier_count;

@@ -179,6 +179,9 @@ class Tracker {
   // the map with it.
   bool world_changed_ = false;
   Eigen::Matrix3d world_change_ = Eigen::Matrix3d::Identity();
+  // Map points found again this frame that no frame had seen for
+  // kRevisitSeconds: the camera is back in a place it mapped before.
+  int revisited_points_ = 0;
 
   Scalars state_;
   // Tracks in the last tracked frame: position and map point index.
