@@ -18,7 +18,7 @@
 #include "relocalization/keyframe_database.h"
 #include "relocalization/relocalizer.h"
 #include "relocalization/world_map_file.h"
-#include "tracking/scene_up_estimator.h"
+#include "planes/scene_up_estimator.h"
 #include "tracking/tracker.h"
 #include "vision_core/vision_core.h"
 

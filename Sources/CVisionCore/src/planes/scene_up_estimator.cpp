@@ -1,4 +1,4 @@
-#include "tracking/scene_up_estimator.h"
+#include "planes/scene_up_estimator.h"
 
 #include <algorithm>
 #include <cmath>
