@@ -76,4 +76,58 @@ final class PixelBufferTests: XCTestCase {
       XCTAssertEqual(($0 as! ARSceneError).code, .invalidImage)
     }
   }
+
+  /// A PNG declaring 20000 x 20000 pixels in a file of a few hundred bytes
+  /// (a decompression bomb): refused from its header, before the decoder
+  /// allocates 1.2 GB for it.
+  func testADecompressionBombIsRefusedFromItsHeader() throws {
+    var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    func chunk(_ type: String, _ data: [UInt8]) {
+      png += Self.bigEndian(UInt32(data.count)) + Array(type.utf8) + data + [0, 0, 0, 0]
+    }
+    chunk("IHDR", Self.bigEndian(20000) + Self.bigEndian(20000) + [8, 2, 0, 0, 0])
+    chunk("IDAT", [UInt8](repeating: 0, count: 256))
+    png += [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+    let data = Data(png)
+    XCTAssertEqual(PixelBuffer.declaredSize(of: data)?.width, 20000)
+    XCTAssertThrowsError(try PixelBuffer.decode(data)) { error in
+      let message = (error as? ARSceneError)?.message ?? ""
+      XCTAssertTrue(message.contains("declares 20000x20000 pixels"), message)
+      XCTAssertTrue(message.contains("refused before decoding"), message)
+    }
+    // With the size it should have, refused by the reader with the sizes.
+    let url = directory.appendingPathComponent("bomb.png")
+    try data.write(to: url)
+    XCTAssertThrowsError(try PixelBuffer.read(contentsOf: url, expectedSize: (640, 480))) { error in
+      let message = (error as? ARSceneError)?.message ?? ""
+      XCTAssertEqual(message, "\(url.path): image is 20000x20000")
+    }
+  }
+
+  /// OpenCV fills a truncated JPEG with grey and reports success; a PNG cut
+  /// short fails without saying why. Both are named as truncated.
+  func testTruncatedImagesAreErrorsNamingTheCut() throws {
+    var bytes = [UInt8]()
+    for i in 0..<(64 * 48) { bytes += [UInt8(i % 251), UInt8(i * 7 % 253), UInt8(i * 13 % 255)] }
+    let image = try PixelBuffer(format: .rgb8, width: 64, height: 48, bytes: bytes)
+    for (name, marker) in [("t.jpg", "EOI"), ("t.png", "IEND")] {
+      let url = directory.appendingPathComponent(name)
+      try image.write(to: url)
+      let whole = try Data(contentsOf: url)
+      XCTAssertEqual(PixelBuffer.declaredSize(of: whole)?.width, 64, name)
+      XCTAssertEqual(PixelBuffer.declaredSize(of: whole)?.height, 48, name)
+      XCTAssertNoThrow(try PixelBuffer.decode(whole), name)
+      let cut = whole.prefix(whole.count * 6 / 10)
+      XCTAssertThrowsError(try PixelBuffer.decode(Data(cut)), name) { error in
+        let message = (error as? ARSceneError)?.message ?? ""
+        XCTAssertTrue(message.hasPrefix("truncated"), "\(name): \(message)")
+        XCTAssertTrue(message.contains(marker), "\(name): \(message)")
+      }
+    }
+    XCTAssertNil(PixelBuffer.declaredSize(of: Data("not an image".utf8)))
+  }
+
+  private static func bigEndian(_ value: UInt32) -> [UInt8] {
+    [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+  }
 }

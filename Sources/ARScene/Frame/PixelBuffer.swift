@@ -69,8 +69,26 @@ public struct PixelBuffer: @unchecked Sendable {
     return PixelBuffer(storage: Storage(decodedImage: handle, base: base), view: view)
   }
 
-  /// Reads and decodes an image file; errors name the file.
-  public static func read(contentsOf url: URL) throws(ARSceneError) -> PixelBuffer {
+  /// The size a PNG or JPEG declares in its header, read without decoding
+  /// it; nil for other data or an unreadable header. A file of a megabyte
+  /// can declare 20000 x 20000 pixels: check before paying for the decode.
+  public static func declaredSize(of data: Data) -> (width: Int, height: Int)? {
+    var width: Int32 = 0
+    var height: Int32 = 0
+    let status = data.withUnsafeBytes { raw in
+      vc_image_read_size(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &width, &height)
+    }
+    return status == VC_STATUS_OK ? (Int(width), Int(height)) : nil
+  }
+
+  /// Reads and decodes an image file; errors name the file. With
+  /// `expectedSize`, an image whose header declares another size is refused
+  /// before it is decoded, with `mismatch` (given the declared size)
+  /// saying why.
+  public static func read(
+    contentsOf url: URL, expectedSize: (width: Int, height: Int)? = nil,
+    mismatch: (Int, Int) -> String = { "image is \($0)x\($1)" }
+  ) throws(ARSceneError) -> PixelBuffer {
     let data: Data
     do {
       data = try Data(contentsOf: url)
@@ -78,6 +96,11 @@ public struct PixelBuffer: @unchecked Sendable {
       let reason =
         FileManager.default.fileExists(atPath: url.path) ? "cannot be read" : "does not exist"
       throw ARSceneError(.ioError, "\(url.path): \(reason)")
+    }
+    if let expectedSize, let declared = declaredSize(of: data),
+      declared.width != expectedSize.width || declared.height != expectedSize.height
+    {
+      throw ARSceneError(.invalidImage, "\(url.path): \(mismatch(declared.width, declared.height))")
     }
     do {
       return try decode(data)

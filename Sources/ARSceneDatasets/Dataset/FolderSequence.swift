@@ -20,20 +20,39 @@ struct FolderSequence: DatasetSequence {
 
   func loadFrame(_ record: FrameRecord) throws(DatasetError) -> CapturedFrame {
     let camera = record.intrinsics ?? description.camera
-    let color = try Self.image(at: record.colorPath)
+    let cameraSize = "but the camera intrinsics are for \(camera.width)x\(camera.height)"
+    let color = try Self.image(
+      at: record.colorPath, expectedSize: (camera.width, camera.height),
+      mismatch: { "image is \($0)x\($1) \(cameraSize)" })
     guard color.format.isColor else {
       throw DatasetError(
         file: record.colorPath, "is a \(color.format.rawValue) image, not a colour or grey one")
     }
     guard color.width == camera.width, color.height == camera.height else {
       throw DatasetError(
-        file: record.colorPath,
-        "image is \(color.width)x\(color.height) but the camera intrinsics are for"
-          + " \(camera.width)x\(camera.height)")
+        file: record.colorPath, "image is \(color.width)x\(color.height) \(cameraSize)")
     }
     var depth: DepthData?
     if let depthPath = record.depthPath, let unitsPerMetre = description.depthUnitsPerMetre {
-      let depthMap = try Self.image(at: depthPath)
+      // Registered depth has the colour image's size; unregistered, the
+      // depth camera's.
+      let registered = description.isDepthRegistered && !registersEveryDepthImage
+      let depthSize =
+        registered
+        ? (width: color.width, height: color.height)
+        : (
+          (description.depthIntrinsics ?? camera).width,
+          (description.depthIntrinsics ?? camera).height
+        )
+      let depthMap = try Self.image(
+        at: depthPath, expectedSize: depthSize,
+        mismatch: {
+          registered
+            ? "depth image is \($0)x\($1) but the colour image \(record.colorPath) is"
+              + " \(color.width)x\(color.height)"
+            : "depth image is \($0)x\($1) but the depth camera intrinsics are for"
+              + " \(depthSize.width)x\(depthSize.height)"
+        })
       guard depthMap.format == .depthUInt16 else {
         throw DatasetError(
           file: depthPath,
@@ -92,10 +111,15 @@ struct FolderSequence: DatasetSequence {
     return start < end ? Array(imu[start..<end]) : []
   }
 
-  /// Reads an image, the error naming its file.
-  static func image(at path: String) throws(DatasetError) -> PixelBuffer {
+  /// Reads an image, the error naming its file; one that declares another
+  /// size than expected is refused before it is decoded.
+  static func image(
+    at path: String, expectedSize: (width: Int, height: Int)? = nil,
+    mismatch: @escaping (Int, Int) -> String = { "image is \($0)x\($1)" }
+  ) throws(DatasetError) -> PixelBuffer {
     do {
-      return try PixelBuffer.read(contentsOf: URL(fileURLWithPath: path))
+      return try PixelBuffer.read(
+        contentsOf: URL(fileURLWithPath: path), expectedSize: expectedSize, mismatch: mismatch)
     } catch {
       // The core's message starts with the path, which the error's file already names.
       let prefix = path + ": "

@@ -120,9 +120,19 @@ typedef struct vc_image vc_image_t;
 
 /** Decodes PNG, JPEG (and whatever else OpenCV reads) from memory. Colour comes
     out as BGR8, grey as GRAY8, 16-bit single-channel images as DEPTH_U16; 8-bit
-    images with alpha drop the alpha. */
+    images with alpha drop the alpha. A PNG or JPEG is checked from its header
+    first: one declaring more than 8192 x 8192 pixels (or 16384 on a side), or
+    whose data stops before its end marker (truncated), is refused with
+    VC_STATUS_DECODE_FAILED before anything is decompressed. */
 VC_API vc_status_t vc_image_decode(const uint8_t *bytes, size_t length,
                                    vc_image_t **out_image);
+
+/** The size a PNG or JPEG declares in its header, without decoding it: for
+    refusing an image of the wrong size before paying for it.
+    VC_STATUS_DECODE_FAILED when the bytes are not a PNG or JPEG with a
+    readable header. */
+VC_API vc_status_t vc_image_read_size(const uint8_t *bytes, size_t length,
+                                      int32_t *out_width, int32_t *out_height);
 
 VC_API void vc_image_destroy(vc_image_t *image);
 

@@ -7,6 +7,7 @@
 
 #include "api/guard.h"
 #include "common/conventions.h"
+#include "common/image_limits.h"
 #include "common/status_error.h"
 #include "common/transform_checks.h"
 #include "frame/depth_registration.h"
@@ -14,10 +15,6 @@
 #include "vision_core/vision_core.h"
 
 namespace {
-
-// Larger cameras are certainly a corrupt size field; the cap also keeps the
-// z-buffer's allocation bounded.
-constexpr int32_t kMaxImageSide = 16384;
 
 std::string Describe(double value) {
   std::ostringstream stream;
@@ -36,9 +33,9 @@ void RequireIntrinsics(const vc_camera_intrinsics_t* k,
   vc::Require(std::isfinite(k->cx) && std::isfinite(k->cy),
               where + " principal point must be finite, got cx=" +
                   Describe(k->cx) + " cy=" + Describe(k->cy));
-  vc::Require(k->width > 0 && k->height > 0 && k->width <= kMaxImageSide &&
-                  k->height <= kMaxImageSide,
-              where + " size must be 1.." + std::to_string(kMaxImageSide) +
+  vc::Require(k->width > 0 && k->height > 0 && k->width <= vc::kMaxImageSide &&
+                  k->height <= vc::kMaxImageSide,
+              where + " size must be 1.." + std::to_string(vc::kMaxImageSide) +
                   " on a side, got " + std::to_string(k->width) + "x" +
                   std::to_string(k->height),
               VC_STATUS_INVALID_IMAGE);

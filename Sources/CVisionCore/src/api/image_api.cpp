@@ -6,7 +6,9 @@
 #include <vector>
 
 #include "api/guard.h"
+#include "common/image_limits.h"
 #include "common/status_error.h"
+#include "frame/encoded_image.h"
 #include "frame/image_view.h"
 #include "vision_core/vision_core.h"
 
@@ -43,9 +45,55 @@ vc_image* Normalize(cv::Mat decoded) {
   return image;
 }
 
+// The header's verdict before any decoding: a PNG or JPEG must be whole and
+// declare a size within the limits (the size a file declares is what the
+// decoder allocates, whatever the file's own size).
+void CheckBeforeDecoding(const vc::EncodedImageHeader& header) {
+  using Kind = vc::EncodedImageHeader::Kind;
+  if (header.kind == Kind::kUnknown) return;
+  const std::string name = header.kind == Kind::kPng ? "PNG" : "JPEG";
+  vc::Require(
+      header.width > 0 && header.height > 0,
+      "not a readable image (a " + name + " whose header gives no size)",
+      VC_STATUS_DECODE_FAILED);
+  vc::Require(
+      header.width <= vc::kMaxImageSide && header.height <= vc::kMaxImageSide &&
+          int64_t{header.width} * header.height <= vc::kMaxDecodedPixels,
+      "the " + name + " declares " + std::to_string(header.width) + "x" +
+          std::to_string(header.height) + " pixels, more than the " +
+          std::to_string(vc::kMaxDecodedPixels) + " (and " +
+          std::to_string(vc::kMaxImageSide) +
+          " on a side) an image may have; refused before decoding",
+      VC_STATUS_DECODE_FAILED);
+  vc::Require(header.complete,
+              "truncated: the " + name + " data ends before its end marker (" +
+                  (header.kind == Kind::kPng ? "IEND" : "EOI") + ")",
+              VC_STATUS_DECODE_FAILED);
+}
+
 }  // namespace
 
 extern "C" {
+
+vc_status_t vc_image_read_size(const uint8_t* bytes, size_t length,
+                               int32_t* out_width, int32_t* out_height) {
+  return vc::Guarded(vc::ThreadErrorSlot(), [&] {
+    vc::Require(out_width != nullptr && out_height != nullptr,
+                "out_width or out_height is NULL");
+    *out_width = 0;
+    *out_height = 0;
+    vc::Require(bytes != nullptr || length == 0, "bytes is NULL");
+    const vc::EncodedImageHeader header =
+        vc::ReadEncodedImageHeader(bytes, length);
+    vc::Require(header.kind != vc::EncodedImageHeader::Kind::kUnknown,
+                "not a PNG or JPEG (" + std::to_string(length) + " bytes)",
+                VC_STATUS_DECODE_FAILED);
+    vc::Require(header.width > 0 && header.height > 0,
+                "the image header gives no size", VC_STATUS_DECODE_FAILED);
+    *out_width = header.width;
+    *out_height = header.height;
+  });
+}
 
 vc_status_t vc_image_decode(const uint8_t* bytes, size_t length,
                             vc_image_t** out_image) {
@@ -54,6 +102,10 @@ vc_status_t vc_image_decode(const uint8_t* bytes, size_t length,
     *out_image = nullptr;
     vc::Require(bytes != nullptr || length == 0, "bytes is NULL");
     vc::Require(length > 0, "no image data (0 bytes)", VC_STATUS_DECODE_FAILED);
+    vc::Require(length <= size_t{INT32_MAX},
+                "image data over 2 GB (" + std::to_string(length) + " bytes)",
+                VC_STATUS_DECODE_FAILED);
+    CheckBeforeDecoding(vc::ReadEncodedImageHeader(bytes, length));
     const cv::Mat encoded(1, static_cast<int>(length), CV_8UC1,
                           const_cast<uint8_t*>(bytes));
     cv::Mat decoded = cv::imdecode(encoded, cv::IMREAD_UNCHANGED);

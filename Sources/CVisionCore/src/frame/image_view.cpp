@@ -2,14 +2,11 @@
 
 #include <cstdint>
 
+#include "common/image_limits.h"
 #include "common/status_error.h"
 
 namespace vc {
 namespace {
-
-// Larger images than this are certainly a wrong size field, and keep
-// width * height * 4 far from overflowing int.
-constexpr int32_t kMaxImageSide = 16384;
 
 int OpenCvType(vc_pixel_format_t format) {
   switch (format) {
