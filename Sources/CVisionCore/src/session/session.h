@@ -14,11 +14,11 @@
 #include "images/image_tracker.h"
 #include "planes/plane_map.h"
 #include "planes/plane_segmenter.h"
+#include "planes/scene_up_estimator.h"
 #include "raycast/depth_snapshot.h"
 #include "relocalization/keyframe_database.h"
 #include "relocalization/relocalizer.h"
 #include "relocalization/world_map_file.h"
-#include "planes/scene_up_estimator.h"
 #include "tracking/tracker.h"
 #include "vision_core/vision_core.h"
 
