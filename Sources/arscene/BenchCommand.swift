@@ -49,7 +49,8 @@ struct BenchCommand: ParsableCommand {
     let sequence = try input.open()
     var configuration = WorldTrackingConfiguration()
     configuration.planeDetection = try planes.parsed()
-    configuration.detectionImages = try referenceImages.load(for: sequence)
+    configuration.detectionImages = try referenceImages.load(
+      for: sequence, allowingOutsidePaths: input.allowOutsidePaths)
     var benchmark = Benchmark(
       sequence: sequence, configuration: configuration, repeats: repeats,
       warmupFrames: warmup, maxFrames: maxFrames)

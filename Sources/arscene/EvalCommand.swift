@@ -64,7 +64,10 @@ struct EvalCommand: ParsableCommand {
     } else {
       let planeTruth = try PlaneGroundTruth.read(sequenceFolder: sequence.url)
       let imageTruth = try ImageGroundTruth.read(sequenceFolder: sequence.url)
-      let pictures = imageTruth == nil ? [] : try referenceImages.load(for: sequence)
+      let pictures =
+        imageTruth == nil
+        ? []
+        : try referenceImages.load(for: sequence, allowingOutsidePaths: input.allowOutsidePaths)
       let replayed = try replay(sequence, detectingPlanes: planeTruth != nil, pictures: pictures)
       estimate = replayed.poses
       if let imageTruth, !pictures.isEmpty {

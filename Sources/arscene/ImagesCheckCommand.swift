@@ -18,8 +18,11 @@ struct ImagesCheckCommand: ParsableCommand {
   @Argument(help: "Folder with references.json and the images it names.")
   var directory: String
 
+  @OptionGroup var paths: OutsidePathsOption
+
   func run() throws {
-    let list = try ReferenceImageList(directory: URL(fileURLWithPath: directory))
+    let list = try ReferenceImageList(
+      directory: URL(fileURLWithPath: directory), allowingOutsidePaths: paths.allowOutsidePaths)
     try list.requireEntries()
     var images: [ReferenceImage] = []
     var unreadable: [Int: DatasetError] = [:]

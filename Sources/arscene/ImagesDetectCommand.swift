@@ -26,6 +26,8 @@ struct ImagesDetectCommand: ParsableCommand {
   @Argument(help: "Pictures to search (PNG or JPEG).")
   var images: [String]
 
+  @OptionGroup var paths: OutsidePathsOption
+
   func validate() throws {
     if images.isEmpty { throw ValidationError("give at least one picture") }
     if let f = focalLength, !(f.isFinite && f > 0) {
@@ -34,7 +36,8 @@ struct ImagesDetectCommand: ParsableCommand {
   }
 
   func run() throws {
-    let list = try ReferenceImageList(directory: URL(fileURLWithPath: references))
+    let list = try ReferenceImageList(
+      directory: URL(fileURLWithPath: references), allowingOutsidePaths: paths.allowOutsidePaths)
     try list.requireEntries()
     let detector = try ReferenceImageDetector(referenceImages: try list.referenceImages())
     var lines: [String] = []

@@ -49,7 +49,8 @@ struct MapBuildCommand: ParsableCommand {
     }
     var configuration = WorldTrackingConfiguration()
     configuration.planeDetection = try planes.parsed()
-    configuration.detectionImages = try referenceImages.load(for: sequence)
+    configuration.detectionImages = try referenceImages.load(
+      for: sequence, allowingOutsidePaths: input.allowOutsidePaths)
     var options = ReplayOptions(maxFrames: maxFrames, includeTimings: false, coaching: nil)
     options.worldMapDestination = URL(fileURLWithPath: out)
     let replay = Replay(sequence: sequence, configuration: configuration, options: options)

@@ -23,8 +23,11 @@ struct ReferenceImagesOption: ParsableArguments {
   }
 
   /// The pictures, read and checked; empty without a folder.
-  func load(for sequence: any DatasetSequence) throws -> [ReferenceImage] {
+  func load(
+    for sequence: any DatasetSequence, allowingOutsidePaths: Bool = false
+  ) throws -> [ReferenceImage] {
     guard let folder = folder(for: sequence) else { return [] }
-    return try ReferenceImageList(directory: folder).referenceImages()
+    return try ReferenceImageList(directory: folder, allowingOutsidePaths: allowingOutsidePaths)
+      .referenceImages()
   }
 }

@@ -109,7 +109,8 @@ struct ReplayCommand: ParsableCommand {
     let sequence = try input.open()
     var configuration = WorldTrackingConfiguration()
     configuration.planeDetection = try planes.parsed()
-    configuration.detectionImages = try referenceImages.load(for: sequence)
+    configuration.detectionImages = try referenceImages.load(
+      for: sequence, allowingOutsidePaths: input.allowOutsidePaths)
     try worldMap.apply(to: &configuration)
     var options = ReplayOptions(
       maxFrames: maxFrames, includeTimings: !noTimings, includeTicks: ticks,

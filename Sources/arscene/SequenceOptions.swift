@@ -21,6 +21,12 @@ struct SequenceOptions: ParsableArguments {
       discussion: "As a device without an accelerometer: up is then judged from the scene."))
   var ignoreStatedGravity = false
 
+  @Flag(
+    help: ArgumentHelp(
+      "Let lists and references.json name files outside their folder.",
+      discussion: "Refused by default, so that opening a sequence reads nothing but it."))
+  var allowOutsidePaths = false
+
   func validate() throws {
     if intrinsics != nil { _ = try parsedIntrinsics() }
   }
@@ -43,7 +49,8 @@ struct SequenceOptions: ParsableArguments {
 
   func open() throws -> any DatasetSequence {
     let opened = try SequenceLoader.open(
-      URL(fileURLWithPath: sequence), intrinsics: try parsedIntrinsics())
+      URL(fileURLWithPath: sequence), intrinsics: try parsedIntrinsics(),
+      allowingOutsidePaths: allowOutsidePaths)
     return ignoreStatedGravity ? GravityHiddenSequence(opened) : opened
   }
 }

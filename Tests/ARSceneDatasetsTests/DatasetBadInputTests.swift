@@ -186,6 +186,45 @@ final class DatasetBadInputTests: XCTestCase {
     )
   }
 
+  /// A list line naming a file outside the folder (`../`, or an absolute
+  /// path elsewhere) is refused, naming the line and where it points, unless
+  /// the caller allows it; `..` that stays inside is fine.
+  func testListedPathsStayInsideTheFolderUnlessAllowed() throws {
+    let folder = try makeFolder()
+    let outside = folder.deletingLastPathComponent().appendingPathComponent("elsewhere.png")
+    try SequenceFixtures.write(try SequenceFixtures.colorImage(seed: 3), to: outside)
+    for listed in ["../elsewhere.png", outside.path, "rgb/../../elsewhere.png"] {
+      try write("# color\n1.0 \(listed)\n2.0 rgb/2.0.png\n", "rgb.txt", in: folder)
+      assertError(
+        openError(folder), file: path("rgb.txt", in: folder), line: 2,
+        contains: ["'\(listed)' points outside the folder", "--allow-outside-paths"])
+      let sequence = try SequenceLoader.open(
+        folder, intrinsics: camera, allowingOutsidePaths: true)
+      XCTAssertEqual(sequence.frames.first?.colorPath, outside.standardizedFileURL.path)
+    }
+    try write("# color\n1.0 depth/../rgb/1.0.png\n2.0 rgb/2.0.png\n", "rgb.txt", in: folder)
+    XCTAssertNoThrow(
+      try SequenceLoader.open(folder, intrinsics: camera), "a path that stays inside is read")
+  }
+
+  /// references.json naming a picture outside its folder: refused when read.
+  func testReferencePicturesStayInsideTheirFolderUnlessAllowed() throws {
+    let folder = try SequenceFixtures.temporaryFolder(self, name: "references")
+    try SequenceFixtures.write(
+      try SequenceFixtures.colorImage(width: 64, height: 48, seed: 1),
+      to: folder.deletingLastPathComponent().appendingPathComponent("poster.png"))
+    try write(
+      #"[{"name": "poster", "file": "../poster.png", "physicalWidth": 0.5}]"#,
+      ReferenceImageList.fileName, in: folder)
+    let list = try ReferenceImageList(directory: folder)
+    let error = SequenceFixtures.datasetError { try list.referenceImage(list.entries[0]) }
+    assertError(
+      error, file: folder.appendingPathComponent(ReferenceImageList.fileName).path, line: nil,
+      contains: ["reference 'poster'", "'../poster.png' points outside the folder"])
+    let allowed = try ReferenceImageList(directory: folder, allowingOutsidePaths: true)
+    XCTAssertEqual(try allowed.referenceImage(allowed.entries[0]).name, "poster")
+  }
+
   // MARK: Images
 
   func testCorruptPNG() throws {

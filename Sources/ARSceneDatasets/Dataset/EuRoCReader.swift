@@ -40,7 +40,7 @@ enum EuRoCReader {
   }
 
   static func open(
-    _ folder: URL, intrinsics: CameraIntrinsics?
+    _ folder: URL, intrinsics: CameraIntrinsics?, allowingOutsidePaths: Bool = false
   ) throws(DatasetError) -> FolderSequence {
     guard let mav0 = mav0(in: folder) else {
       throw DatasetError(file: folder.path, "has no mav0/cam0/data.csv: not an EuRoC sequence")
@@ -67,7 +67,8 @@ enum EuRoCReader {
       throw DatasetError(file: cameraFile.path, "camera intrinsics: \(problem)")
     }
 
-    let frames = try readFrames(mav0, problems: &problems)
+    let frames = try readFrames(
+      mav0, allowingOutside: allowingOutsidePaths, problems: &problems)
     let imuFromBody = try imuFromBody(mav0)
     let bodyFromCamera = cameraFile.bodyFromSensor
     let imu = try readIMU(
@@ -132,7 +133,7 @@ enum EuRoCReader {
   }
 
   private static func readFrames(
-    _ mav0: URL, problems: inout [String]
+    _ mav0: URL, allowingOutside: Bool, problems: inout [String]
   ) throws(DatasetError) -> [FrameRecord] {
     let images = mav0.appendingPathComponent("cam0/data")
     guard let list = try TextList.read("cam0/data.csv", in: mav0, commas: true) else {
@@ -142,7 +143,10 @@ enum EuRoCReader {
       "timestamp filename", problems: &problems,
       time: list.nanosecondTimestamp
     ) { (entry) throws(DatasetError) -> String in
-      let path = images.appendingPathComponent(String(entry.fields[1])).standardizedFileURL.path
+      let listed = ListedPath(
+        String(entry.fields[1]), in: images, allowingOutside: allowingOutside)
+      if let refusal = listed.refusal { throw list.error(entry, refusal) }
+      let path = listed.path
       guard FileManager.default.fileExists(atPath: path) else {
         throw list.error(entry, "image \(path) does not exist")
       }

@@ -23,8 +23,10 @@ public enum SequenceLoader {
   ///   and is required for TUM folders whose name does not say which Kinect
   ///   (freiburg1/fr1, freiburg2/fr2, freiburg3/fr3). A width or height of 0
   ///   takes the size from the first colour image.
+  /// - Parameter allowingOutsidePaths: Lets list lines name files outside
+  ///   the folder (`../elsewhere.png`, `/data/x.png`); refused by default.
   public static func open(
-    _ url: URL, intrinsics: CameraIntrinsics? = nil
+    _ url: URL, intrinsics: CameraIntrinsics? = nil, allowingOutsidePaths: Bool = false
   ) throws(DatasetError) -> any DatasetSequence {
     let folder = url.standardizedFileURL
     var isDirectory: ObjCBool = false
@@ -40,7 +42,8 @@ public enum SequenceLoader {
     let tumNames = ListNames(prefix: "tum_style_", in: folder)
     if !FileManager.default.fileExists(atPath: folder.appendingPathComponent(tumNames.rgb).path) {
       if EuRoCReader.recognises(folder) {
-        return try EuRoCReader.open(folder, intrinsics: intrinsics)
+        return try EuRoCReader.open(
+          folder, intrinsics: intrinsics, allowingOutsidePaths: allowingOutsidePaths)
       }
       if ARKitScenesReader.recognises(folder) {
         return try ARKitScenesReader.open(folder, intrinsics: intrinsics)
@@ -54,7 +57,9 @@ public enum SequenceLoader {
     var description = header.description
     var problems = header.problems
     let names = header.names
-    let frames = try readFrames(names, in: folder, description: description, problems: &problems)
+    let frames = try readFrames(
+      names, in: folder, description: description, allowingOutside: allowingOutsidePaths,
+      problems: &problems)
     let groundTruth = try readGroundTruth(names.groundTruth, in: folder, problems: &problems)
     let imu = try readIMU(names, in: folder, problems: &problems)
 
@@ -137,7 +142,7 @@ public enum SequenceLoader {
 
   /// The colour list, each frame with the depth image nearest in time.
   private static func readFrames(
-    _ names: ListNames, in folder: URL, description: SequenceDescription,
+    _ names: ListNames, in folder: URL, description: SequenceDescription, allowingOutside: Bool,
     problems: inout [String]
   ) throws(DatasetError) -> [FrameRecord] {
     guard let rgbList = try TextList.read(names.rgb, in: folder) else {
@@ -146,12 +151,14 @@ public enum SequenceLoader {
         "does not exist; a sequence lists its colour images there")
     }
     let colour = try rgbList.timeOrdered("timestamp path", problems: &problems) {
-      (entry) throws(DatasetError) in try existingFile(entry, of: rgbList, in: folder)
+      (entry) throws(DatasetError) in
+      try existingFile(entry, of: rgbList, in: folder, allowingOutside: allowingOutside)
     }
     guard !colour.isEmpty else { throw DatasetError(file: rgbList.path, "lists no images") }
 
     let depth = try readDepth(
-      names.depth, in: folder, description: description, problems: &problems)
+      names.depth, in: folder, description: description, allowingOutside: allowingOutside,
+      problems: &problems)
     let association = DepthAssociation.nearest(
       to: colour.map(\.timestamp), in: depth.map(\.timestamp))
     let frames = colour.enumerated().map { index, item in
@@ -188,7 +195,8 @@ public enum SequenceLoader {
   }
 
   private static func readDepth(
-    _ name: String, in folder: URL, description: SequenceDescription, problems: inout [String]
+    _ name: String, in folder: URL, description: SequenceDescription, allowingOutside: Bool,
+    problems: inout [String]
   ) throws(DatasetError) -> [(timestamp: Double, line: Int, value: String)] {
     guard let list = try TextList.read(name, in: folder) else { return [] }
     guard description.depthUnitsPerMetre != nil else {
@@ -197,7 +205,8 @@ public enum SequenceLoader {
       return []
     }
     return try list.timeOrdered("timestamp path", problems: &problems) {
-      (entry) throws(DatasetError) in try existingFile(entry, of: list, in: folder)
+      (entry) throws(DatasetError) in
+      try existingFile(entry, of: list, in: folder, allowingOutside: allowingOutside)
     }
   }
 
@@ -245,15 +254,14 @@ public enum SequenceLoader {
     return []
   }
 
-  /// The absolute path of the file a list line names, which must exist.
+  /// The absolute path of the file a list line names, which must exist
+  /// (and, unless allowed, lie inside the folder).
   private static func existingFile(
-    _ entry: TextList.Entry, of list: TextList, in folder: URL
+    _ entry: TextList.Entry, of list: TextList, in folder: URL, allowingOutside: Bool
   ) throws(DatasetError) -> String {
-    let listed = String(entry.fields[1])
-    let url =
-      listed.hasPrefix("/")
-      ? URL(fileURLWithPath: listed) : folder.appendingPathComponent(listed)
-    let path = url.standardizedFileURL.path
+    let listed = ListedPath(String(entry.fields[1]), in: folder, allowingOutside: allowingOutside)
+    if let refusal = listed.refusal { throw list.error(entry, refusal) }
+    let path = listed.path
     guard FileManager.default.fileExists(atPath: path) else {
       throw list.error(entry, "image \(path) does not exist")
     }

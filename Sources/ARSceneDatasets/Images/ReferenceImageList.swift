@@ -19,6 +19,8 @@ public struct ReferenceImageList: Sendable {
 
   public let directory: URL
   public let entries: [Entry]
+  /// Whether an entry's `file` may point outside ``directory``.
+  public let allowsOutsidePaths: Bool
 
   /// Throws unless the list names at least one picture.
   public func requireEntries() throws(DatasetError) {
@@ -30,9 +32,12 @@ public struct ReferenceImageList: Sendable {
   /// Reads and checks `references.json` in directory; throws naming the
   /// file and the entry at fault (missing fields, a width that is missing,
   /// zero or negative, a name used twice). An empty list is valid (a scene
-  /// without pictures); commands that need pictures say so.
-  public init(directory: URL) throws(DatasetError) {
+  /// without pictures); commands that need pictures say so. A `file` that
+  /// points outside the folder is refused when read, unless
+  /// `allowingOutsidePaths`.
+  public init(directory: URL, allowingOutsidePaths: Bool = false) throws(DatasetError) {
     self.directory = directory
+    self.allowsOutsidePaths = allowingOutsidePaths
     let url = directory.appendingPathComponent(Self.fileName)
     let path = url.path
     let data: Data
@@ -85,7 +90,13 @@ public struct ReferenceImageList: Sendable {
   /// The entry's picture, decoded and wrapped; throws naming the file when
   /// it cannot be read.
   public func referenceImage(_ entry: Entry) throws(DatasetError) -> ReferenceImage {
-    let url = directory.appendingPathComponent(entry.file)
+    let listed = ListedPath(entry.file, in: directory, allowingOutside: allowsOutsidePaths)
+    if let refusal = listed.refusal {
+      throw DatasetError(
+        file: directory.appendingPathComponent(Self.fileName).path,
+        "reference '\(entry.name)': \(refusal)")
+    }
+    let url = URL(fileURLWithPath: listed.path)
     do {
       let pixels = try PixelBuffer.read(contentsOf: url)
       return try ReferenceImage(image: pixels, name: entry.name, physicalWidth: entry.physicalWidth)
