@@ -21,12 +21,6 @@ uint16_t BigEndian16(const uint8_t* p) {
   return static_cast<uint16_t>((p[0] << 8) | p[1]);
 }
 
-// The data's length without trailing zero bytes (some writers pad).
-size_t TrimmedLength(const uint8_t* bytes, size_t length) {
-  while (length > 0 && bytes[length - 1] == 0) --length;
-  return length;
-}
-
 void ReadPng(const uint8_t* bytes, size_t length, EncodedImageHeader* out) {
   // Signature, then the IHDR chunk: length, "IHDR", width, height.
   if (length >= 24 && std::memcmp(bytes + 12, "IHDR", 4) == 0) {
@@ -52,6 +46,7 @@ bool IsStartOfFrame(uint8_t marker) {
 
 void ReadJpeg(const uint8_t* bytes, size_t length, EncodedImageHeader* out) {
   size_t p = 2;  // after SOI
+  size_t scan = 0;
   while (p + 4 <= length) {
     if (bytes[p] != 0xff) break;
     const uint8_t marker = bytes[p + 1];
@@ -64,24 +59,31 @@ void ReadJpeg(const uint8_t* bytes, size_t length, EncodedImageHeader* out) {
       p += 2;
       continue;
     }
-    if (marker == 0xd9 || marker == 0xda) break;  // EOI or scan: no SOF seen
+    if (marker == 0xd9) break;  // EOI before any scan
+    if (marker == 0xda) {       // the first scan: entropy-coded data follows
+      scan = p;
+      break;
+    }
     const size_t segment = BigEndian16(bytes + p + 2);
     if (segment < 2) break;
-    if (IsStartOfFrame(marker)) {
+    if (IsStartOfFrame(marker) && p + 9 <= length) {
       // Length, precision, height, width.
-      if (p + 9 <= length) {
-        out->height = BigEndian16(bytes + p + 5);
-        out->width = BigEndian16(bytes + p + 7);
-      }
-      break;
+      out->height = BigEndian16(bytes + p + 5);
+      out->width = BigEndian16(bytes + p + 7);
     }
     p += 2 + segment;
   }
   // In entropy-coded data 0xff is always followed by 0x00 or a restart
-  // marker, so FF D9 at the end is the end of the image.
-  const size_t trimmed = TrimmedLength(bytes, length);
-  out->complete =
-      trimmed >= 4 && bytes[trimmed - 2] == 0xff && bytes[trimmed - 1] == 0xd9;
+  // marker, so an FF D9 after the first scan starts is the end of the image
+  // (an embedded thumbnail's comes before it; bytes some cameras append
+  // after it are allowed).
+  if (scan == 0) return;
+  for (size_t i = length; i-- > scan + 1;) {
+    if (bytes[i - 1] == 0xff && bytes[i] == 0xd9) {
+      out->complete = true;
+      return;
+    }
+  }
 }
 
 }  // namespace

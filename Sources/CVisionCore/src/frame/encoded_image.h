@@ -16,8 +16,8 @@ struct EncodedImageHeader {
   // Declared size; 0 when the header could not be read.
   int32_t width = 0;
   int32_t height = 0;
-  // The data ends with the format's end marker (PNG's IEND chunk, JPEG's
-  // EOI), trailing zero padding allowed.
+  // The data runs to the format's end marker: PNG's IEND chunk at the end,
+  // JPEG's EOI after the start of its first scan.
   bool complete = false;
 };
 
