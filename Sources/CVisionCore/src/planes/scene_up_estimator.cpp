@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/conventions.h"
+
 namespace vc {
 
 namespace {
@@ -37,6 +39,19 @@ constexpr double kFloorWeight = 0.2;
 // Turns smaller than this say nothing of the axis (hand jitter).
 constexpr double kMinTurnDegrees = 4.0;
 
+// Appends to a window of at most capacity values, overwriting the oldest
+// (at *next) once full.
+template <typename T>
+void PushToWindow(const T& value, size_t capacity, std::vector<T>* window,
+                  size_t* next) {
+  if (window->size() < capacity) {
+    window->push_back(value);
+  } else {
+    (*window)[*next] = value;
+    *next = (*next + 1) % capacity;
+  }
+}
+
 }  // namespace
 
 void SceneUpEstimator::Add(const std::vector<PlaneSegment>& segments,
@@ -46,27 +61,15 @@ void SceneUpEstimator::Add(const std::vector<PlaneSegment>& segments,
   // Segments come largest first.
   for (const PlaneSegment& segment : segments) {
     if (taken == kSegmentsPerFrame || segment.area < kMinSegmentArea) break;
-    Observation observation{(rotation * segment.normal).normalized(),
-                            segment.area};
-    if (observations_.size() < kWindow) {
-      observations_.push_back(observation);
-    } else {
-      observations_[next_slot_] = observation;
-      next_slot_ = (next_slot_ + 1) % kWindow;
-    }
+    PushToWindow(
+        Observation{(rotation * segment.normal).normalized(), segment.area},
+        kWindow, &observations_, &next_slot_);
     ++taken;
   }
-  // ARKit camera axes: OpenCV's with Y and Z negated.
-  Eigen::Matrix3d world_from_camera = rotation;
-  world_from_camera.col(1) = -rotation.col(1);
-  world_from_camera.col(2) = -rotation.col(2);
+  const Eigen::Matrix3d world_from_camera = WorldFromArkitCamera(rotation);
   if (frames_ == 0) first_rotation_ = world_from_camera;
-  if (rotations_.size() < kRotationWindow) {
-    rotations_.push_back(world_from_camera);
-  } else {
-    rotations_[next_rotation_slot_] = world_from_camera;
-    next_rotation_slot_ = (next_rotation_slot_ + 1) % kRotationWindow;
-  }
+  PushToWindow(world_from_camera, kRotationWindow, &rotations_,
+               &next_rotation_slot_);
   ++frames_;
 }
 
