@@ -95,18 +95,19 @@ final class TrackingAcceptanceTests: XCTestCase {
     }
   }
 
-  /// 7scenes-kitchen-dev, 600 real Kinect frames. The issue asks for ATE <=
-  /// 3 cm; this build measures 3.8 cm (see the closing note of issue 4), so
-  /// the test holds the line it reaches, 4.5 cm, and >= 98% tracked.
-  func testSevenScenesKitchenIsTrackedThroughout() throws {
+  /// 7scenes-kitchen-dev, 600 real Kinect frames: >= 99% of frames with a
+  /// pose (issue 15's target, met) and no jump. ATE is only guarded: issue 4
+  /// asks for <= 3 cm and issue 15 for <= 2.0 cm, this build measures 3.94
+  /// cm (the closing notes say why), so the guard holds 4.2 cm.
+  func testSevenScenesKitchenRegressionGuardWhileTheATETargetsAreNotMet() throws {
     let folder = try SharedDatasetFolder.named("7scenes-kitchen-dev")
     let replay = try replay(folder.path)
     let report = try evaluate(folder.path, trajectory: replay.trajectory)
     print(
       "acceptance: 7scenes-kitchen-dev ATE \(report.ateRMSE * 100) cm, tracked \(report.trackedFraction)"
     )
-    XCTAssertGreaterThanOrEqual(report.trackedFraction, 0.98)
-    XCTAssertLessThanOrEqual(report.ateRMSE, 0.045)
+    XCTAssertGreaterThanOrEqual(report.trackedFraction, 0.99)
+    XCTAssertLessThanOrEqual(report.ateRMSE, 0.042, "regression guard; the target is 0.020")
     XCTAssertLessThanOrEqual(replay.largestPoseStep, 0.05, "no pose jump over 5 cm")
   }
 
