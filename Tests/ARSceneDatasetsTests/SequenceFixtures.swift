@@ -89,8 +89,10 @@ enum SequenceFixtures {
   static func description(width: Int = 32, height: Int = 24) -> SequenceDescription {
     SequenceDescription(
       name: "round-trip",
+      // The principal point at the image's centre (15.5, 11.5 at 32x24).
       camera: CameraIntrinsics(
-        fx: 30.5, fy: 31.25, cx: 15.5, cy: 11.5, width: width, height: height),
+        fx: 30.5, fy: 31.25, cx: Double(width - 1) / 2, cy: Double(height - 1) / 2, width: width,
+        height: height),
       distortion: [0.1, -0.05, 0.001, -0.002, 0.01], depthUnitsPerMetre: 5000, frameRate: 25,
       sensors: [.color, .depth, .imu, .groundTruth], groundTruthConvention: "opencv",
       provenance: "unit test", licence: "CC0")

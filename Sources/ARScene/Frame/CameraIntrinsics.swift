@@ -1,3 +1,5 @@
+internal import CVisionCore
+
 /// A pinhole camera: focal lengths and principal point in pixels of an image of
 /// `width` x `height` pixels (pixel centres at integer coordinates, y down).
 public struct CameraIntrinsics: Equatable, Sendable {
@@ -17,11 +19,18 @@ public struct CameraIntrinsics: Equatable, Sendable {
     self.height = height
   }
 
-  /// Why these intrinsics cannot describe a camera, or nil when they can.
+  /// Why these intrinsics cannot describe a camera, or nil when they can:
+  /// the core's own check (`vc_camera_intrinsics_check`), the one every
+  /// frame goes through. Finite values, 1...16384 pixels on a side, focal
+  /// lengths 0.01...100 times the longer side, the principal point inside
+  /// the image.
   public var problem: String? {
-    if ![fx, fy, cx, cy].allSatisfy(\.isFinite) { return "intrinsics contain NaN or infinity" }
-    if fx <= 0 || fy <= 0 { return "focal lengths must be > 0 (fx=\(fx), fy=\(fy))" }
-    if width <= 0 || height <= 0 { return "image size must be > 0 (\(width)x\(height))" }
-    return nil
+    guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
+      return "camera image size must be > 0, got \(width)x\(height)"
+    }
+    var core = vc_camera_intrinsics_t(
+      fx: fx, fy: fy, cx: cx, cy: cy, width: Int32(width), height: Int32(height))
+    guard vc_camera_intrinsics_check(&core) != VC_STATUS_OK else { return nil }
+    return String(cString: vc_last_error_message())
   }
 }

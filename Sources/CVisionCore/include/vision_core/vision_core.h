@@ -159,6 +159,15 @@ typedef struct vc_camera_intrinsics {
   int32_t height;
 } vc_camera_intrinsics_t;
 
+/** Whether intrinsics can describe a camera: finite; an image of 1..16384
+    pixels on a side; focal lengths 0.01..100 times the image's longer side
+    (about 179 down to 0.6 degrees across); the principal point inside the
+    image (-0.5 .. width - 0.5, -0.5 .. height - 0.5). Every frame and call
+    that takes intrinsics applies the same check. Failures leave their
+    message in vc_last_error_message(). */
+VC_API vc_status_t
+vc_camera_intrinsics_check(const vc_camera_intrinsics_t *intrinsics);
+
 /** A depth map. With a frame it is registered to the colour image (same size,
     same intrinsics); vc_depth_register takes it in the depth camera's
     pixels. */
