@@ -64,12 +64,14 @@ final class TrackingSessionTests: XCTestCase {
       if sources.last != frame.worldUp.source { sources.append(frame.worldUp.source) }
       if frame.worldUp.source == .undecided {
         XCTAssertEqual(frame.camera.trackingState, .limited(.initializing))
+        XCTAssertFalse(frame.worldUp.isKnown)
       }
       last = frame
     }
     XCTAssertEqual(sources, [.undecided, .scene])
     let frame = try XCTUnwrap(last)
     XCTAssertGreaterThan(frame.worldUp.confidence, 0.5)
+    XCTAssertTrue(frame.worldUp.isKnown)
     // World +Y in camera axes: the rotation's second row, engine and truth.
     let engine = frame.camera.transform.rotation.conjugate.rotate(SIMD3<Double>(0, 1, 0))
     let truth = Self.pose(at: frame.timestamp).rotation.conjugate.rotate(SIMD3<Double>(0, 1, 0))

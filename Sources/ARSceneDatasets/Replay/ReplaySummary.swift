@@ -139,7 +139,7 @@ public struct ReplaySummary: Sendable {
   private var worldUpText: String? {
     guard let worldUp else { return nil }
     switch worldUp.source {
-    case .given: return "World up: given (the data set states gravity)."
+    case .given: return "World up: given (by the data set's gravity or a world map)."
     case .accelerometer: return "World up: measured by the accelerometer."
     case .none: return "World up: unknown; the world keeps the first camera's axes."
     case .undecided:

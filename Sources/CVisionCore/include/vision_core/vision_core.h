@@ -780,7 +780,8 @@ typedef struct vc_tracking_options {
   /** How the world's axes are chosen. */
   vc_world_alignment_t world_alignment;
   /** World up in the first camera's ARKit axes when a data set knows it (any
-      length); all zero (the default) measures it with the accelerometer. */
+      length); all zero (the default) measures it with the accelerometer or,
+      without one, judges it from the scene (see scene_up_enabled). */
   float first_camera_up[3];
   /** Seed of every random choice (RANSAC samples); the same seed and frames
       give the same poses, bit for bit. */

@@ -2,12 +2,12 @@
 // no session, so failures go to the calling thread's slot.
 #include <cmath>
 #include <cstdint>
-#include <sstream>
 #include <string>
 
 #include "api/guard.h"
 #include "common/conventions.h"
 #include "common/image_limits.h"
+#include "common/number_text.h"
 #include "common/status_error.h"
 #include "common/transform_checks.h"
 #include "frame/depth_registration.h"
@@ -16,12 +16,6 @@
 
 namespace {
 
-std::string Describe(double value) {
-  std::ostringstream stream;
-  stream << value;
-  return stream.str();
-}
-
 void RequireIntrinsics(const vc_camera_intrinsics_t* k,
                        const std::string& name) {
   const std::string where = "vc_depth_register: " + name;
@@ -29,10 +23,10 @@ void RequireIntrinsics(const vc_camera_intrinsics_t* k,
   vc::Require(
       std::isfinite(k->fx) && k->fx > 0 && std::isfinite(k->fy) && k->fy > 0,
       where + " focal lengths must be finite and > 0, got fx=" +
-          Describe(k->fx) + " fy=" + Describe(k->fy));
+          vc::NumberText(k->fx) + " fy=" + vc::NumberText(k->fy));
   vc::Require(std::isfinite(k->cx) && std::isfinite(k->cy),
               where + " principal point must be finite, got cx=" +
-                  Describe(k->cx) + " cy=" + Describe(k->cy));
+                  vc::NumberText(k->cx) + " cy=" + vc::NumberText(k->cy));
   vc::Require(k->width > 0 && k->height > 0 && k->width <= vc::kMaxImageSide &&
                   k->height <= vc::kMaxImageSide,
               where + " size must be 1.." + std::to_string(vc::kMaxImageSide) +
@@ -66,7 +60,7 @@ vc_status_t vc_depth_register(const vc_depth_view_t* depth,
     vc::Require(std::isfinite(out_units_per_metre) && out_units_per_metre > 0,
                 "vc_depth_register: out_units_per_metre must be finite and "
                 "> 0, got " +
-                    Describe(out_units_per_metre));
+                    vc::NumberText(out_units_per_metre));
 
     const vc_pixel_format_t format = depth->image.format;
     vc::Require(format == VC_PIXEL_FORMAT_DEPTH_U16 ||
@@ -91,7 +85,7 @@ vc_status_t vc_depth_register(const vc_depth_view_t* depth,
           std::isfinite(depth->units_per_metre) && depth->units_per_metre > 0,
           "vc_depth_register: depth units_per_metre must be finite and > 0, "
           "got " +
-              Describe(depth->units_per_metre));
+              vc::NumberText(depth->units_per_metre));
       input.units_per_metre = depth->units_per_metre;
     }
     input.depth_intrinsics = *depth_intrinsics;

@@ -2,11 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <iomanip>
-#include <sstream>
 #include <string>
 
 #include "common/image_limits.h"
+#include "common/number_text.h"
 #include "common/status_error.h"
 #include "frame/image_view.h"
 
@@ -49,25 +48,15 @@ void CheckImu(const vc_imu_sample_t* samples, int32_t count, int max_count,
 constexpr double kMinFocalPerSide = 0.01;
 constexpr double kMaxFocalPerSide = 100.0;
 
-// Shortest round-trip form (1e+308, 525, 0.5), not std::to_string's six
-// decimals.
-std::string Describe(double value) {
-  std::ostringstream stream;
-  stream << std::setprecision(17) << value;
-  std::string text = stream.str();
-  std::ostringstream shorter;
-  shorter << value;
-  return std::stod(shorter.str()) == value ? shorter.str() : text;
-}
-
 }  // namespace
 
 void CheckCameraIntrinsics(const vc_camera_intrinsics_t& k) {
   const bool finite = std::isfinite(k.fx) && std::isfinite(k.fy) &&
                       std::isfinite(k.cx) && std::isfinite(k.cy);
   Require(finite, "camera intrinsics contain NaN or infinity");
-  Require(k.fx > 0 && k.fy > 0, "camera focal lengths must be > 0, got fx=" +
-                                    Describe(k.fx) + " fy=" + Describe(k.fy));
+  Require(k.fx > 0 && k.fy > 0,
+          "camera focal lengths must be > 0, got fx=" + NumberText(k.fx) +
+              " fy=" + NumberText(k.fy));
   Require(k.width > 0 && k.height > 0 && k.width <= kMaxImageSide &&
               k.height <= kMaxImageSide,
           "camera image size must be 1.." + std::to_string(kMaxImageSide) +
@@ -81,18 +70,18 @@ void CheckCameraIntrinsics(const vc_camera_intrinsics_t& k) {
   Require(
       k.fx >= kMinFocalPerSide * side && k.fx <= kMaxFocalPerSide * side &&
           k.fy >= kMinFocalPerSide * side && k.fy <= kMaxFocalPerSide * side,
-      "camera focal lengths must be " + Describe(kMinFocalPerSide * side) +
-          ".." + Describe(kMaxFocalPerSide * side) + " pixels for a " +
+      "camera focal lengths must be " + NumberText(kMinFocalPerSide * side) +
+          ".." + NumberText(kMaxFocalPerSide * side) + " pixels for a " +
           std::to_string(k.width) + "x" + std::to_string(k.height) +
-          " image (0.01..100 times its longer side), got fx=" + Describe(k.fx) +
-          " fy=" + Describe(k.fy));
+          " image (0.01..100 times its longer side), got fx=" +
+          NumberText(k.fx) + " fy=" + NumberText(k.fy));
   // Pixel centres are at integer coordinates, so the image spans -0.5 to
   // width - 0.5; a principal point outside it is a corrupt or swapped field.
   Require(k.cx >= -0.5 && k.cx <= k.width - 0.5 && k.cy >= -0.5 &&
               k.cy <= k.height - 0.5,
           "camera principal point must lie inside the " +
               std::to_string(k.width) + "x" + std::to_string(k.height) +
-              " image, got cx=" + Describe(k.cx) + " cy=" + Describe(k.cy));
+              " image, got cx=" + NumberText(k.cx) + " cy=" + NumberText(k.cy));
 }
 
 cv::Mat WrapDepthView(const vc_depth_view_t& depth) {

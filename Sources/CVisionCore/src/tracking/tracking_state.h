@@ -57,7 +57,8 @@ struct TrackingEvidence {
   // interruption says nothing about the camera's motion).
   bool lost_to_interruption = false;
   // The world's up is still being measured (the first
-  // gravity_settle_seconds with an accelerometer): initialising.
+  // gravity_settle_seconds with an accelerometer) or, without one, judged
+  // from the scene: initialising.
   bool settling_gravity = false;
 };
 

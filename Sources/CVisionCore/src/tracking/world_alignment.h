@@ -1,7 +1,9 @@
 // Chooses the world's axes at the first frame: origin at the first camera,
 // +Y up when gravity is known (from the data set, or the accelerometer, which
 // at rest measures the reaction to gravity and so points up), -Z the first
-// view direction made horizontal, as ARKit's gravity alignment does.
+// view direction made horizontal, as ARKit's gravity alignment does. Without
+// either, up may be judged from the scene later (planes/scene_up_estimator.h)
+// and the world turned once then.
 #pragma once
 
 #include <Eigen/Geometry>
