@@ -19,7 +19,8 @@ final class SessionTests: XCTestCase {
     XCTAssertEqual(blurred.statistics.validDepthFraction, 0)
     XCTAssertEqual(sharp.index, 0)
     XCTAssertEqual(blurred.index, 1)
-    XCTAssertEqual(sharp.timings.map(\.name), ["ingest", "imageStatistics", "tracking"])
+    XCTAssertEqual(
+      sharp.timings.map(\.name), ["ingest", "imageStatistics", "mapOptimization", "tracking"])
   }
 
   func testDepthOfAnotherSizeIsRejectedAndTheSessionGoesOn() throws {

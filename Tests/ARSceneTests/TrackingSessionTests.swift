@@ -48,7 +48,7 @@ final class TrackingSessionTests: XCTestCase {
       Self.frames.count - (states.firstIndex(of: .normal) ?? 0),
       states.filter { $0 == .normal }.count)
     let timings = try XCTUnwrap(session.currentFrame?.timings.map(\.name))
-    XCTAssertEqual(timings, ["ingest", "imageStatistics", "tracking"])
+    XCTAssertEqual(timings, ["ingest", "imageStatistics", "mapOptimization", "tracking"])
     XCTAssertGreaterThan(session.currentFrame?.trackingStatistics.inliers ?? 0, 40)
   }
 

@@ -117,8 +117,8 @@ final class CommandLineTests: XCTestCase {
     XCTAssertEqual(
       Set(timings.keys),
       [
-        "decode", "ingest", "imageStatistics", "tracking", "planes", "imageRecognition",
-        "imageTracking", "imagePoses",
+        "decode", "ingest", "imageStatistics", "mapOptimization", "tracking", "planes",
+        "imageRecognition", "imageTracking", "imagePoses",
       ])
     XCTAssertTrue(result.stderr.contains("Replayed synthetic-room-3: 2 frames"), result.stderr)
   }
@@ -131,8 +131,8 @@ final class CommandLineTests: XCTestCase {
     ])
     XCTAssertEqual(result.status, 0, result.stderr)
     for row in [
-      "decode", "ingest", "imageStatistics", "tracking", "planes", "loop", "frame (engine)", "p99",
-      "frames/s",
+      "decode", "ingest", "imageStatistics", "mapOptimization", "tracking", "planes", "loop",
+      "frame (engine)", "p99", "frames/s",
     ] {
       XCTAssertTrue(result.stdout.contains(row), "table lacks \(row):\n\(result.stdout)")
     }
@@ -143,8 +143,8 @@ final class CommandLineTests: XCTestCase {
     XCTAssertEqual(
       Set(stages.keys),
       [
-        "decode", "ingest", "imageStatistics", "tracking", "planes", "imageRecognition",
-        "imageTracking", "imagePoses", "loop",
+        "decode", "ingest", "imageStatistics", "mapOptimization", "tracking", "planes",
+        "imageRecognition", "imageTracking", "imagePoses", "loop",
       ])
     XCTAssertEqual(Set(try XCTUnwrap(stages["ingest"]).keys), ["p50", "p90", "p99", "max", "mean"])
     XCTAssertNotNil(report["fps"] as? Double)

@@ -97,8 +97,9 @@ final class TrackingAcceptanceTests: XCTestCase {
 
   /// 7scenes-kitchen-dev, 600 real Kinect frames: >= 99% of frames with a
   /// pose (issue 15's target, met) and no jump. ATE is only guarded: issue 4
-  /// asks for <= 3 cm and issue 15 for <= 2.0 cm, this build measures 3.94
-  /// cm (the closing notes say why), so the guard holds 4.2 cm.
+  /// asks for <= 3 cm and issue 15 for <= 2.0 cm; with the keyframe window's
+  /// bundle adjustment this build measures 3.06 cm (3.06-3.45 over six
+  /// RANSAC seeds; 3.94 before it), so the guard holds 3.5 cm.
   func testSevenScenesKitchenRegressionGuardWhileTheATETargetsAreNotMet() throws {
     let folder = try SharedDatasetFolder.named("7scenes-kitchen-dev")
     let replay = try replay(folder.path)
@@ -107,7 +108,7 @@ final class TrackingAcceptanceTests: XCTestCase {
       "acceptance: 7scenes-kitchen-dev ATE \(report.ateRMSE * 100) cm, tracked \(report.trackedFraction)"
     )
     XCTAssertGreaterThanOrEqual(report.trackedFraction, 0.99)
-    XCTAssertLessThanOrEqual(report.ateRMSE, 0.042, "regression guard; the target is 0.020")
+    XCTAssertLessThanOrEqual(report.ateRMSE, 0.035, "regression guard; the target is 0.020")
     XCTAssertLessThanOrEqual(replay.largestPoseStep, 0.05, "no pose jump over 5 cm")
   }
 

@@ -206,6 +206,10 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
                 std::to_string(map_camera_.height) + " camera");
   }
   {
+    ScopedStageTimer timer(timings, "mapOptimization");
+    tracker_.OptimizeMap();
+  }
+  {
     ScopedStageTimer timer(timings, "tracking");
     TrackerFrame tracker_frame;
     tracker_frame.timestamp_ns = frame.timestamp_ns;

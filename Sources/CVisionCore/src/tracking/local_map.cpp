@@ -28,19 +28,52 @@ int LocalMap::AddPoint(const MapPoint& point) noexcept {
     const int index = free_slots_.back();
     free_slots_.pop_back();
     points_[index] = point;
+    points_[index].id = next_point_id_++;
     alive_[index] = 1;
     return index;
   }
   points_.push_back(point);  // capacity reserved: cannot throw
+  points_.back().id = next_point_id_++;
   alive_.push_back(1);
   return static_cast<int>(points_.size()) - 1;
 }
 
-void LocalMap::AddKeyframe(Keyframe&& keyframe) {
+void LocalMap::AddKeyframe(LocalKeyframe&& keyframe) {
   keyframe.id = next_keyframe_id_;
   keyframes_.push_back(std::move(keyframe));
   ++next_keyframe_id_;
   while (keyframes_.size() > max_keyframes_) keyframes_.pop_front();
+}
+
+void LocalMap::LinkNewestKeyframe(
+    const std::vector<int>& track_points) noexcept {
+  if (keyframes_.empty()) return;
+  std::vector<KeyframeObservation>& observations =
+      keyframes_.back().observations;
+  const size_t count = std::min(observations.size(), track_points.size());
+  for (size_t k = 0; k < count; ++k) {
+    const int slot = track_points[k];
+    observations[k].point = slot;
+    observations[k].point_id = slot >= 0 ? points_[slot].id : -1;
+  }
+}
+
+void LocalMap::Apply(const MapAdjustment& adjustment) noexcept {
+  // Both lists are in the order of the map's keyframes and slots.
+  size_t next = 0;
+  for (LocalKeyframe& keyframe : keyframes_) {
+    while (next < adjustment.keyframes.size() &&
+           adjustment.keyframes[next].id < keyframe.id) {
+      ++next;
+    }
+    if (next < adjustment.keyframes.size() &&
+        adjustment.keyframes[next].id == keyframe.id) {
+      keyframe.camera_from_world = adjustment.keyframes[next].camera_from_world;
+    }
+  }
+  for (const MapAdjustment::PointPosition& p : adjustment.points) {
+    if (holds(p.slot, p.id)) points_[p.slot].world = p.world;
+  }
 }
 
 void LocalMap::Cull(int64_t frame) noexcept {
@@ -77,10 +110,8 @@ void LocalMap::ChangeWorld(const Eigen::Matrix3d& new_world_from_old) noexcept {
   }
   Eigen::Isometry3d old_from_new = Eigen::Isometry3d::Identity();
   old_from_new.linear() = new_world_from_old.transpose();
-  const Eigen::Matrix3f rotation = new_world_from_old.cast<float>();
-  for (Keyframe& keyframe : keyframes_) {
+  for (LocalKeyframe& keyframe : keyframes_) {
     keyframe.camera_from_world = keyframe.camera_from_world * old_from_new;
-    for (Eigen::Vector3f& point : keyframe.points) point = rotation * point;
   }
 }
 

@@ -11,11 +11,13 @@
 #include <deque>
 #include <vector>
 
-#include "tracking/keyframe.h"
+#include "tracking/local_keyframe.h"
 
 namespace vc {
 
 struct MapPoint {
+  // Unique in the map's life (slots are reused; ids are not).
+  int64_t id = -1;
   Eigen::Vector3d world = Eigen::Vector3d::Zero();
   // 1-sigma uncertainty of the position in metres (depth noise at lifting).
   double sigma = 0;
@@ -32,6 +34,27 @@ struct MapPoint {
   std::array<uint8_t, 32> descriptor{};
 };
 
+// New positions for keyframes and points from bundle adjustment, applied
+// where the keyframe and the point are still in the map.
+struct MapAdjustment {
+  struct KeyframePose {
+    int64_t id = 0;
+    Eigen::Isometry3d camera_from_world = Eigen::Isometry3d::Identity();
+  };
+  struct PointPosition {
+    int slot = 0;
+    int64_t id = 0;
+    Eigen::Vector3d world = Eigen::Vector3d::Zero();
+  };
+  std::vector<KeyframePose> keyframes;
+  std::vector<PointPosition> points;
+
+  void Clear() {
+    keyframes.clear();
+    points.clear();
+  }
+};
+
 class LocalMap {
  public:
   LocalMap(int max_keyframes, int max_unseen_frames);
@@ -44,13 +67,24 @@ class LocalMap {
 
   MapPoint& point(int index) { return points_[index]; }
   const MapPoint& point(int index) const { return points_[index]; }
+  // Whether slot holds the point with this id.
+  bool holds(int slot, int64_t id) const {
+    return slot >= 0 && slot < slot_count() && alive_[slot] != 0 &&
+           points_[slot].id == id;
+  }
   // Indices run from 0 to slot_count() - 1; freed slots are not alive.
   int slot_count() const { return static_cast<int>(points_.size()); }
   bool alive(int index) const { return alive_[index] != 0; }
 
   // Adds a keyframe, dropping the oldest beyond the cap. Strong guarantee:
   // if it throws the map is unchanged.
-  void AddKeyframe(Keyframe&& keyframe);
+  void AddKeyframe(LocalKeyframe&& keyframe);
+  // Points the newest keyframe's observations at their map points: its
+  // observation k saw slot track_points[k] (known only once new points
+  // have slots).
+  void LinkNewestKeyframe(const std::vector<int>& track_points) noexcept;
+  // Moves keyframes and points to their adjusted positions.
+  void Apply(const MapAdjustment& adjustment) noexcept;
 
   // Frees points not seen for max_unseen_frames before frame, or that
   // disagreed with the pose in more than a quarter of their (at least 3)
@@ -67,7 +101,7 @@ class LocalMap {
 
   int point_count() const { return live_points_; }
   int keyframe_count() const { return static_cast<int>(keyframes_.size()); }
-  const std::deque<Keyframe>& keyframes() const { return keyframes_; }
+  const std::deque<LocalKeyframe>& keyframes() const { return keyframes_; }
   int64_t next_keyframe_id() const { return next_keyframe_id_; }
 
  private:
@@ -77,8 +111,9 @@ class LocalMap {
   std::vector<uint8_t> alive_;
   std::vector<int> free_slots_;
   int live_points_ = 0;
-  std::deque<Keyframe> keyframes_;
+  std::deque<LocalKeyframe> keyframes_;
   int64_t next_keyframe_id_ = 0;
+  int64_t next_point_id_ = 0;
 };
 
 }  // namespace vc

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <opencv2/calib3d.hpp>
 
+#include "tracking/rigid_motion.h"
+
 namespace vc {
 namespace {
 
@@ -16,18 +18,6 @@ constexpr double kPredictionConsensus = 0.8;
 constexpr double kRansacConfidence = 0.999;
 // Sigmas from the prediction beyond which a pose needs many inliers.
 constexpr double kMaxPriorDistance = 4.0;
-
-Eigen::Matrix3d Skew(const Eigen::Vector3d& v) {
-  Eigen::Matrix3d m;
-  m << 0, -v.z(), v.y(), v.z(), 0, -v.x(), -v.y(), v.x(), 0;
-  return m;
-}
-
-Eigen::Matrix3d ExpSO3(const Eigen::Vector3d& w) {
-  const double angle = w.norm();
-  if (angle < 1e-12) return Eigen::Matrix3d::Identity() + Skew(w);
-  return Eigen::AngleAxisd(angle, w / angle).toRotationMatrix();
-}
 
 }  // namespace
 
@@ -158,14 +148,7 @@ void PoseEstimator::Refine(const PinholeCamera& camera,
     }
     const Eigen::Matrix<double, 6, 1> delta = -hessian.ldlt().solve(gradient);
     if (!delta.allFinite()) return;
-    const Eigen::Matrix3d rotation = ExpSO3(delta.head<3>());
-    Eigen::Isometry3d updated = Eigen::Isometry3d::Identity();
-    updated.linear() = rotation * pose->linear();
-    updated.translation() = rotation * pose->translation() + delta.tail<3>();
-    // Re-orthonormalise so rounding never accumulates into a non-rotation.
-    updated.linear() =
-        Eigen::Quaterniond(updated.linear()).normalized().toRotationMatrix();
-    *pose = updated;
+    *pose = PerturbedOnTheLeft(delta, *pose);
     if (delta.squaredNorm() < 1e-16) return;
   }
 }

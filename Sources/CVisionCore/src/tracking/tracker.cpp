@@ -56,6 +56,7 @@ Tracker::Tracker(const TrackingOptions& options)
       estimator_(options),
       matcher_(options),
       map_(options.max_keyframes, options.map_point_max_unseen_frames),
+      window_adjuster_(options),
       state_(options),
       pending_(state_) {}
 
@@ -265,25 +266,21 @@ int Tracker::AddNewFeatures(const TrackerFrame& frame,
   return added;
 }
 
-void Tracker::BuildKeyframe(const TrackerFrame& frame) {
-  Keyframe& keyframe = pending_keyframe_;
-  keyframe = Keyframe();
+void Tracker::BuildKeyframe(const TrackerFrame& frame,
+                            const DepthSampler& depth) {
+  LocalKeyframe& keyframe = pending_keyframe_;
+  keyframe = LocalKeyframe();
   keyframe.timestamp_ns = frame.timestamp_ns;
   keyframe.camera_from_world = pending_.camera_from_world;
-  int described = 0;
-  for (int row : track_rows_) described += row >= 0 ? 1 : 0;
-  keyframe.descriptors.create(described, descriptors_.cols, CV_8UC1);
-  int out = 0;
-  for (size_t i = 0; i < next_positions_.size(); ++i) {
-    const int row = track_rows_[i];
-    if (row < 0) continue;
-    keyframe.keypoints.push_back(described_[row]);
-    keyframe.keypoints.back().class_id = static_cast<int>(i);
-    descriptors_.row(row).copyTo(keyframe.descriptors.row(out++));
-    const int point = next_points_[i];
-    keyframe.points.push_back(
-        (point >= 0 ? map_.point(point).world : new_points_[-point - 1].world)
-            .cast<float>());
+  keyframe.camera = frame.camera;
+  // One observation per track, in order: Commit links observation k to
+  // track k's point once new points have slots.
+  keyframe.observations.resize(next_positions_.size());
+  for (size_t k = 0; k < next_positions_.size(); ++k) {
+    const cv::Point2f& at = next_positions_[k];
+    keyframe.observations[k].pixel = Eigen::Vector2f(at.x, at.y);
+    keyframe.observations[k].depth =
+        static_cast<float>(depth.DepthAt(at.x, at.y));
   }
   has_pending_keyframe_ = true;
   pending_.last_keyframe_pose = pending_.camera_from_world;
@@ -322,8 +319,15 @@ int Tracker::ExtendMap(const TrackerFrame& frame, const DepthSampler& depth,
   DescribeTracksAndCorners(frame);
   if (reacquire) ReacquireMapPoints(frame);
   const int added = AddNewFeatures(frame, depth);
-  BuildKeyframe(frame);
+  BuildKeyframe(frame, depth);
   return added;
+}
+
+void Tracker::OptimizeMap() {
+  map_adjustment_.Clear();
+  if (state_.adjustment_due && state_.has_map) {
+    window_adjuster_.Adjust(map_, &map_adjustment_);
+  }
 }
 
 TrackingResult Tracker::Track(const TrackerFrame& frame) {
@@ -520,6 +524,7 @@ TrackingResult Tracker::Track(const TrackerFrame& frame) {
                  : std::min(map_.keyframe_count() + (keyframe ? 1 : 0),
                             options_.max_keyframes);
   result.statistics.is_keyframe = keyframe ? 1 : 0;
+  pending_.adjustment_due = keyframe;
   // A new map after a loss starts at the held pose, which is no measurement;
   // the first map defines the origin, which is.
   const bool reanchored = evidence.map_created && state_.has_map;
@@ -569,6 +574,9 @@ void Tracker::Commit() {
   // guarantee.
   if (has_pending_keyframe_) map_.AddKeyframe(std::move(pending_keyframe_));
   if (clear_map_) map_.ClearAllButNewestKeyframe();
+  // Before this frame's points change (the adjustment saw the map as it was).
+  map_.Apply(map_adjustment_);
+  map_adjustment_.Clear();
 
   const int64_t frame = state_.frame_index;
   for (int index : seen_points_) {
@@ -589,6 +597,7 @@ void Tracker::Commit() {
       p.described = true;
     }
   }
+  if (has_pending_keyframe_) map_.LinkNewestKeyframe(next_points_);
   if (drop_tracks_ && !advance_flow_) {
     track_positions_.clear();
     track_points_.clear();

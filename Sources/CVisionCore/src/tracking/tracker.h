@@ -21,7 +21,8 @@
 #include "common/tracking_options.h"
 #include "tracking/corner_detector.h"
 #include "tracking/feature_tracker.h"
-#include "tracking/keyframe.h"
+#include "tracking/keyframe_window_adjuster.h"
+#include "tracking/local_keyframe.h"
 #include "tracking/local_map.h"
 #include "tracking/map_point_matcher.h"
 #include "tracking/motion_model.h"
@@ -81,6 +82,13 @@ class Tracker {
  public:
   explicit Tracker(const TrackingOptions& options);
 
+  // Bundle-adjusts the keyframe window when the last committed frame added
+  // a keyframe; the next Commit() applies the result, so the frame being
+  // tracked meanwhile still sees the map as it was. The map's costliest
+  // step, called before Track() so it can be timed on its own. Leaves the
+  // tracker's state unchanged.
+  void OptimizeMap();
+
   // Tracks frame. The tracker's state is unchanged until Commit().
   TrackingResult Track(const TrackerFrame& frame);
 
@@ -131,6 +139,8 @@ class Tracker {
     // Where up came from; kUndecided while it is judged from the scene
     // (initialising, like settling_gravity).
     WorldUpSource up_source = WorldUpSource::kNone;
+    // A keyframe was added: the next frame adjusts the keyframe window.
+    bool adjustment_due = false;
   };
 
   // Adds the frame's accelerometer samples to the settling sum and, once
@@ -166,7 +176,7 @@ class Tracker {
   void DescribeTracksAndCorners(const TrackerFrame& frame);
   void ReacquireMapPoints(const TrackerFrame& frame);
   int AddNewFeatures(const TrackerFrame& frame, const DepthSampler& depth);
-  void BuildKeyframe(const TrackerFrame& frame);
+  void BuildKeyframe(const TrackerFrame& frame, const DepthSampler& depth);
 
   TrackingOptions options_;
   FeatureTracker flow_;
@@ -175,6 +185,7 @@ class Tracker {
   OrbDescriber describer_;
   MapPointMatcher matcher_;
   LocalMap map_;
+  KeyframeWindowAdjuster window_adjuster_;
   // Set by Track() when the world's axes settled this frame: Commit() turns
   // the map with it.
   bool world_changed_ = false;
@@ -203,7 +214,10 @@ class Tracker {
   std::vector<int> seen_points_;
   std::vector<int> outlier_points_;
   bool has_pending_keyframe_ = false;
-  Keyframe pending_keyframe_;
+  LocalKeyframe pending_keyframe_;
+  // The keyframe window's bundle adjustment, computed by OptimizeMap() on
+  // the map as committed and applied by Commit().
+  MapAdjustment map_adjustment_;
   // ORB rows of this keyframe (descriptors_) for each pending track and for
   // each corner; -1 where the border left none. Map points get their row's
   // descriptor at Commit().

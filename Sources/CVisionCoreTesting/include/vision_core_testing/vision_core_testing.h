@@ -27,6 +27,43 @@ typedef enum vc_test_fault {
 VC_API vc_status_t vc_session_raise_for_testing(vc_session_t *session,
                                                 vc_test_fault_t fault);
 
+/** A bundle-adjustment trial on exact ground truth: cameras along a 1 m
+    path looking at seeded random points 1-4 m away; every camera but the
+    first two (fixed, the gauge) is moved by up to camera_error_m and turned
+    by up to camera_error_m radians, every point moved by up to
+    point_error_m; pixels get noise_px of uniform noise; with_depth adds a
+    depth measurement (1-sigma 1.5 mm at 1 m, growing with z squared) to each
+    observation, with up to one sigma of noise unless noise_px is 0 (exact
+    measurements); a fraction outlier_fraction of the pixels are moved by
+    20-40 px (mistracked features). */
+typedef struct vc_test_bundle_trial {
+  int camera_count;
+  int point_count;
+  double camera_error_m;
+  double point_error_m;
+  double noise_px;
+  int with_depth;
+  double outlier_fraction;
+  uint64_t seed;
+} vc_test_bundle_trial_t;
+
+/** RMS camera-centre and point errors against the truth (metres) before and
+    after the solve, the largest movement of a fixed camera (must be 0), and
+    the solver's iteration count. */
+typedef struct vc_test_bundle_outcome {
+  double camera_rms_before;
+  double camera_rms_after;
+  double point_rms_before;
+  double point_rms_after;
+  double fixed_camera_motion;
+  int iterations;
+} vc_test_bundle_outcome_t;
+
+/** Runs the tracker's bundle adjuster (tracking/bundle_adjuster.h) on the
+    trial. */
+VC_API vc_status_t vc_test_bundle_adjustment(
+    const vc_test_bundle_trial_t *trial, vc_test_bundle_outcome_t *outcome);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

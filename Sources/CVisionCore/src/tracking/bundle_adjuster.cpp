@@ -1,0 +1,256 @@
+#include "tracking/bundle_adjuster.h"
+
+#include <Eigen/Cholesky>
+#include <Eigen/LU>
+#include <algorithm>
+#include <cmath>
+
+#include "tracking/rigid_motion.h"
+
+namespace vc {
+namespace {
+
+// Points nearer than this to a camera's plane are not projected.
+constexpr double kMinDepth = 1e-6;
+// Levenberg-Marquardt damping: where it starts, its bounds, and how many
+// times a step may be retried with more damping before the solve stops.
+constexpr double kInitialDamping = 1e-4;
+constexpr double kMinDamping = 1e-9;
+constexpr double kMaxDamping = 1e6;
+constexpr int kMaxRetries = 8;
+// A relative cost decrease below this ends the solve: converged.
+constexpr double kConverged = 1e-6;
+
+}  // namespace
+
+BundleAdjuster::BundleAdjuster(double pixel_sigma, double huber_scale,
+                               int max_iterations)
+    : pixel_sigma_(pixel_sigma),
+      huber_scale_(huber_scale),
+      max_iterations_(max_iterations) {}
+
+double BundleAdjuster::HuberWeight(double error) const {
+  return error <= huber_scale_ ? 1.0 : huber_scale_ / error;
+}
+
+int BundleAdjuster::Linearize(const BundleCamera& camera,
+                              const Eigen::Vector3d& point,
+                              const BundleObservation& o,
+                              Eigen::Vector3d* residual,
+                              Eigen::Matrix<double, 3, 6>* d_camera,
+                              Eigen::Matrix3d* d_point) const {
+  const Eigen::Vector3d p = camera.camera_from_world * point;
+  if (p.z() <= kMinDepth) return 0;
+  const PinholeCamera& k = camera.intrinsics;
+  const double inverse_z = 1.0 / p.z();
+  const double whiten = 1.0 / pixel_sigma_;
+  residual->head<2>() = (k.Project(p) - o.pixel) * whiten;
+  Eigen::Matrix<double, 2, 3> d_pixel_d_p;
+  d_pixel_d_p << k.fx * inverse_z, 0, -k.fx * p.x() * inverse_z * inverse_z, 0,
+      k.fy * inverse_z, -k.fy * p.y() * inverse_z * inverse_z;
+  d_pixel_d_p *= whiten;
+  // Left perturbation exp(delta) * camera_from_world.
+  Eigen::Matrix<double, 3, 6> d_p_d_delta;
+  d_p_d_delta << -Skew(p), Eigen::Matrix3d::Identity();
+  const Eigen::Matrix3d& rotation = camera.camera_from_world.linear();
+  d_camera->topRows<2>() = d_pixel_d_p * d_p_d_delta;
+  d_point->topRows<2>() = d_pixel_d_p * rotation;
+  if (o.depth <= 0 || o.depth_sigma <= 0) return 2;
+  const double depth_whiten = 1.0 / o.depth_sigma;
+  (*residual)(2) = (p.z() - o.depth) * depth_whiten;
+  d_camera->row(2) = d_p_d_delta.row(2) * depth_whiten;
+  d_point->row(2) = rotation.row(2) * depth_whiten;
+  return 3;
+}
+
+double BundleAdjuster::Cost(const std::vector<BundleCamera>& cameras,
+                            const std::vector<Eigen::Vector3d>& points,
+                            const std::vector<BundleObservation>& observations,
+                            int* outliers) const {
+  double cost = 0;
+  int large = 0;
+  Eigen::Vector3d residual;
+  Eigen::Matrix<double, 3, 6> d_camera;
+  Eigen::Matrix3d d_point;
+  for (const BundleObservation& o : observations) {
+    const int rows = Linearize(cameras[o.camera], points[o.point], o, &residual,
+                               &d_camera, &d_point);
+    if (rows == 0) continue;
+    const double error = residual.head(rows).norm();
+    if (error <= huber_scale_) {
+      cost += 0.5 * error * error;
+    } else {
+      cost += huber_scale_ * (error - 0.5 * huber_scale_);
+      ++large;
+    }
+  }
+  if (outliers != nullptr) *outliers = large;
+  return cost;
+}
+
+BundleSummary BundleAdjuster::Solve(BundleProblem* problem) {
+  BundleSummary summary;
+  const int camera_count = static_cast<int>(problem->cameras.size());
+  const int point_count = static_cast<int>(problem->points.size());
+  const int observation_count = static_cast<int>(problem->observations.size());
+
+  // The free cameras, in order; the first camera holds the gauge when no
+  // camera is fixed.
+  const bool any_fixed =
+      std::any_of(problem->cameras.begin(), problem->cameras.end(),
+                  [](const BundleCamera& c) { return c.fixed; });
+  free_index_.assign(camera_count, -1);
+  int free_count = 0;
+  for (int c = 0; c < camera_count; ++c) {
+    if (problem->cameras[c].fixed || (!any_fixed && c == 0)) continue;
+    free_index_[c] = free_count++;
+  }
+  // Observations grouped by point (counting sort keeps their order).
+  point_begin_.assign(point_count + 1, 0);
+  for (const BundleObservation& o : problem->observations) {
+    ++point_begin_[o.point + 1];
+  }
+  for (int j = 0; j < point_count; ++j) point_begin_[j + 1] += point_begin_[j];
+  by_point_.resize(observation_count);
+  {
+    std::vector<int> cursor(point_begin_.begin(), point_begin_.end() - 1);
+    for (int i = 0; i < observation_count; ++i) {
+      by_point_[cursor[problem->observations[i].point]++] = i;
+    }
+  }
+
+  double cost = Cost(problem->cameras, problem->points, problem->observations,
+                     &summary.outliers);
+  summary.initial_cost = cost;
+  summary.final_cost = cost;
+  if (observation_count == 0) return summary;
+
+  const int n = 6 * free_count;
+  Eigen::MatrixXd camera_hessian(n, n);
+  Eigen::VectorXd camera_gradient(n);
+  Eigen::MatrixXd reduced(n, n);
+  Eigen::VectorXd reduced_rhs(n);
+  std::vector<Eigen::Matrix3d> point_inverse(point_count);
+  std::vector<Eigen::Vector3d> point_step(point_count);
+  std::vector<BundleCamera> candidate_cameras;
+  std::vector<Eigen::Vector3d> candidate_points;
+  double damping = kInitialDamping;
+  Eigen::Vector3d residual;
+  Eigen::Matrix<double, 3, 6> d_camera;
+  Eigen::Matrix3d d_point;
+
+  for (int iteration = 0; iteration < max_iterations_; ++iteration) {
+    camera_hessian.setZero();
+    camera_gradient.setZero();
+    point_hessian_.assign(point_count, Eigen::Matrix3d::Zero());
+    point_gradient_.assign(point_count, Eigen::Vector3d::Zero());
+    coupling_.resize(observation_count);
+    for (int i = 0; i < observation_count; ++i) {
+      const BundleObservation& o = problem->observations[i];
+      coupling_[i].setZero();
+      const int rows =
+          Linearize(problem->cameras[o.camera], problem->points[o.point], o,
+                    &residual, &d_camera, &d_point);
+      if (rows == 0) continue;
+      const double weight = HuberWeight(residual.head(rows).norm());
+      const auto r = residual.head(rows);
+      const auto jc = d_camera.topRows(rows);
+      const auto jp = d_point.topRows(rows);
+      point_hessian_[o.point].noalias() += weight * jp.transpose() * jp;
+      point_gradient_[o.point].noalias() += weight * jp.transpose() * r;
+      const int k = free_index_[o.camera];
+      if (k < 0) continue;
+      camera_hessian.block<6, 6>(6 * k, 6 * k).noalias() +=
+          weight * jc.transpose() * jc;
+      camera_gradient.segment<6>(6 * k).noalias() +=
+          weight * jc.transpose() * r;
+      coupling_[i].noalias() = weight * jc.transpose() * jp;
+    }
+
+    bool accepted = false;
+    for (int retry = 0; retry < kMaxRetries && !accepted; ++retry) {
+      // Marquardt's damping scales each diagonal entry, so steps in poorly
+      // observed directions shrink first.
+      reduced = camera_hessian;
+      for (int d = 0; d < n; ++d) reduced(d, d) *= 1.0 + damping;
+      reduced_rhs = -camera_gradient;
+      for (int j = 0; j < point_count; ++j) {
+        Eigen::Matrix3d h = point_hessian_[j];
+        if (h.trace() <= 0) {
+          point_inverse[j].setZero();
+          continue;
+        }
+        for (int d = 0; d < 3; ++d) h(d, d) *= 1.0 + damping;
+        point_inverse[j] = h.inverse();
+        const Eigen::Vector3d scaled = point_inverse[j] * point_gradient_[j];
+        for (int a = point_begin_[j]; a < point_begin_[j + 1]; ++a) {
+          const int ia = by_point_[a];
+          const int ka = free_index_[problem->observations[ia].camera];
+          if (ka < 0) continue;
+          reduced_rhs.segment<6>(6 * ka).noalias() += coupling_[ia] * scaled;
+          const Eigen::Matrix<double, 6, 3> left =
+              coupling_[ia] * point_inverse[j];
+          for (int b = point_begin_[j]; b < point_begin_[j + 1]; ++b) {
+            const int ib = by_point_[b];
+            const int kb = free_index_[problem->observations[ib].camera];
+            if (kb < 0) continue;
+            reduced.block<6, 6>(6 * ka, 6 * kb).noalias() -=
+                left * coupling_[ib].transpose();
+          }
+        }
+      }
+      Eigen::VectorXd camera_step = Eigen::VectorXd::Zero(n);
+      if (n > 0) camera_step = reduced.ldlt().solve(reduced_rhs);
+      bool finite = camera_step.allFinite();
+      for (int j = 0; j < point_count && finite; ++j) {
+        Eigen::Vector3d rhs = -point_gradient_[j];
+        for (int a = point_begin_[j]; a < point_begin_[j + 1]; ++a) {
+          const int ia = by_point_[a];
+          const int ka = free_index_[problem->observations[ia].camera];
+          if (ka < 0) continue;
+          rhs.noalias() -=
+              coupling_[ia].transpose() * camera_step.segment<6>(6 * ka);
+        }
+        point_step[j] = point_inverse[j] * rhs;
+        finite = point_step[j].allFinite();
+      }
+      if (finite) {
+        candidate_cameras = problem->cameras;
+        candidate_points = problem->points;
+        for (int c = 0; c < camera_count; ++c) {
+          const int k = free_index_[c];
+          if (k < 0) continue;
+          candidate_cameras[c].camera_from_world =
+              PerturbedOnTheLeft(camera_step.segment<6>(6 * k),
+                                 candidate_cameras[c].camera_from_world);
+        }
+        for (int j = 0; j < point_count; ++j)
+          candidate_points[j] += point_step[j];
+        int outliers = 0;
+        const double candidate_cost = Cost(candidate_cameras, candidate_points,
+                                           problem->observations, &outliers);
+        if (candidate_cost < cost) {
+          problem->cameras.swap(candidate_cameras);
+          problem->points.swap(candidate_points);
+          const double decrease = cost - candidate_cost;
+          cost = candidate_cost;
+          summary.outliers = outliers;
+          damping = std::max(damping * 0.1, kMinDamping);
+          accepted = true;
+          ++summary.iterations;
+          if (decrease < kConverged * cost) {
+            summary.final_cost = cost;
+            return summary;
+          }
+          break;
+        }
+      }
+      damping = std::min(damping * 10.0, kMaxDamping);
+    }
+    if (!accepted) break;
+  }
+  summary.final_cost = cost;
+  return summary;
+}
+
+}  // namespace vc
