@@ -47,6 +47,7 @@ struct BenchCommand: ParsableCommand {
 
   func run() throws {
     let sequence = try input.open()
+    try OutputPaths.refuseReplacingInputs([("--json", json)], of: sequence.url)
     var configuration = WorldTrackingConfiguration()
     configuration.planeDetection = try planes.parsed()
     configuration.detectionImages = try referenceImages.load(
@@ -63,9 +64,8 @@ struct BenchCommand: ParsableCommand {
     }
     print(report.table)
     if let json {
-      do { try Data((report.json + "\n").utf8).write(to: URL(fileURLWithPath: json)) } catch {
-        throw DatasetError(
-          file: json, "cannot write the JSON report: \(error.localizedDescription)")
+      do { try OutputFile.write(Data((report.json + "\n").utf8), to: json) } catch {
+        throw DatasetError(file: json, "cannot write the JSON report: \(error.problem)")
       }
     }
   }

@@ -47,6 +47,8 @@ struct MapBuildCommand: ParsableCommand {
         file: input.sequence,
         "a world map needs depth for its keyframes, and this sequence has none")
     }
+    try OutputPaths.refuseReplacingInputs(
+      [("--out", out), ("--trajectory", trajectory)], of: sequence.url)
     var configuration = WorldTrackingConfiguration()
     configuration.planeDetection = try planes.parsed()
     configuration.detectionImages = try referenceImages.load(

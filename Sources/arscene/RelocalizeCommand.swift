@@ -63,6 +63,8 @@ struct RelocalizeCommand: ParsableCommand {
 
   func run() throws {
     let sequence = try input.open()
+    try OutputPaths.refuseReplacingInputs(
+      [("--trajectory", trajectory), ("--json", json)], of: sequence.url)
     let worldMap = try WorldMap(contentsOf: URL(fileURLWithPath: map))
     var relocalization = RelocalizationRun(sequence: sequence, map: worldMap)
     relocalization.firstFrame = firstFrame
@@ -87,10 +89,8 @@ struct RelocalizeCommand: ParsableCommand {
     if json == "-" {
       print(report, terminator: "")
     } else if let json {
-      do {
-        try Data(report.utf8).write(to: URL(fileURLWithPath: json), options: .atomic)
-      } catch {
-        throw DatasetError(file: json, "cannot write the report: \(error.localizedDescription)")
+      do { try OutputFile.write(Data(report.utf8), to: json) } catch {
+        throw DatasetError(file: json, "cannot write the report: \(error.problem)")
       }
     }
     if !quiet {

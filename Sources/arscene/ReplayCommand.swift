@@ -116,6 +116,11 @@ struct ReplayCommand: ParsableCommand {
       maxFrames: maxFrames, includeTimings: !noTimings, includeTicks: ticks,
       isRealtime: realtime, coaching: try coaching.parsed(), interactions: try interactions())
     options.worldMapDestination = worldMap.destination
+    try OutputPaths.refuseReplacingInputs(
+      [
+        ("--events", events), ("--trajectory", trajectory),
+        ("--save-world-map", worldMap.destination?.path),
+      ], of: sequence.url)
     let replay = Replay(sequence: sequence, configuration: configuration, options: options)
     let sink = try EventSink(path: events)
     var progress = ProgressBar(label: "replay", enabled: !quiet && events != "-")
@@ -134,43 +139,58 @@ struct ReplayCommand: ParsableCommand {
   }
 }
 
-/// Where events go: a file, stdout, or nowhere. Buffered, written in order.
+/// Where events go: a file, stdout, or nowhere. A file is written through
+/// ``OutputFile``: a regular one is replaced only when the replay completes
+/// (a failure leaves its old contents), a FIFO or device gets each line as it
+/// comes. Stdout gets each line as it comes unless it is a regular file, so
+/// `--events -` into a pipe or a terminal is live.
 final class EventSink {
-  private let handle: FileHandle?
+  private let stream: OutputFile.Stream?
+  private let toStandardOutput: Bool
+  private let lineByLine: Bool
   private let path: String?
   private var buffer = Data()
 
-  init(path: String?) throws {
+  init(path: String?) throws(DatasetError) {
     self.path = path
     switch path {
     case nil:
-      handle = nil
+      stream = nil
+      toStandardOutput = false
+      lineByLine = false
     case "-":
-      handle = FileHandle.standardOutput
+      stream = nil
+      toStandardOutput = true
+      var status = stat()
+      lineByLine = fstat(STDOUT_FILENO, &status) != 0 || (status.st_mode & S_IFMT) != S_IFREG
     case let path?:
-      guard FileManager.default.createFile(atPath: path, contents: nil),
-        let file = FileHandle(forWritingAtPath: path)
-      else { throw DatasetError(file: path, "cannot create the events file") }
-      handle = file
+      do { stream = try OutputFile.Stream(path: path) } catch { throw DatasetError(error) }
+      toStandardOutput = false
+      lineByLine = stream?.writesThrough ?? false
     }
   }
 
-  func write(_ line: String) throws {
-    guard handle != nil else { return }
+  func write(_ line: String) throws(DatasetError) {
+    guard stream != nil || toStandardOutput else { return }
     buffer.append(contentsOf: line.utf8)
     buffer.append(0x0A)
-    if buffer.count >= 1 << 16 { try flush() }
+    if lineByLine || buffer.count >= 1 << 16 { try flush() }
   }
 
-  func close() throws {
+  /// Writes what is buffered and, for a file, makes it the file's contents.
+  func close() throws(DatasetError) {
     try flush()
-    if path != "-" { try handle?.close() }
+    do { try stream?.finish() } catch { throw DatasetError(error) }
   }
 
-  private func flush() throws {
-    guard let handle, !buffer.isEmpty else { return }
-    do { try handle.write(contentsOf: buffer) } catch {
-      throw DatasetError(file: path, "cannot write events: \(error.localizedDescription)")
+  private func flush() throws(DatasetError) {
+    guard !buffer.isEmpty else { return }
+    if toStandardOutput {
+      do { try FileHandle.standardOutput.write(contentsOf: buffer) } catch {
+        throw DatasetError(file: path, "cannot write events: \(error.localizedDescription)")
+      }
+    } else if let stream {
+      do { try stream.write(buffer) } catch { throw DatasetError(error) }
     }
     buffer.removeAll(keepingCapacity: true)
   }

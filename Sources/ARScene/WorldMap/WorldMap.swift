@@ -58,7 +58,8 @@ public final class WorldMap: @unchecked Sendable, Equatable {
   }
 
   /// Writes the map's file to `url`, replacing it only once it is complete
-  /// (written to a temporary file beside it, then renamed).
+  /// (written to a temporary file beside it, then renamed; a device or FIFO
+  /// is written through, see ``OutputFile``).
   public func write(to url: URL) throws(ARSceneError) {
     try Self.write(try fileBytes(), to: url)
   }
@@ -67,10 +68,9 @@ public final class WorldMap: @unchecked Sendable, Equatable {
   /// once complete.
   public static func write(_ bytes: Data, to url: URL) throws(ARSceneError) {
     do {
-      try bytes.write(to: url, options: .atomic)
+      try OutputFile.write(bytes, to: url.path)
     } catch {
-      throw ARSceneError(
-        .ioError, "\(url.path): cannot be written: \(error.localizedDescription)")
+      throw ARSceneError(.ioError, error.description)
     }
   }
 

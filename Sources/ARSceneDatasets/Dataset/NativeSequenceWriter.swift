@@ -8,7 +8,16 @@ import Foundation
 /// image files), other numbers in Swift's shortest round-trip form, sequence.json
 /// with sorted keys. The same frames always give the same bytes, except the
 /// PNGs, which are as deterministic as the installed libpng.
+///
+/// The folder appears whole or not at all: files go to a hidden folder beside
+/// it (`.NAME.partial-PID`), which ``finish()`` renames into place; a writer
+/// dropped before that (an error, a bad frame) removes it, so a failed
+/// conversion leaves no half sequence behind to be mistaken for a whole one.
 public final class NativeSequenceWriter {
+  /// Where the sequence will be once finished.
+  public let destination: URL
+  /// Where its files are written until then: put any extra files (a
+  /// generator's annotations) here, before ``finish()``.
   public let directory: URL
   /// The description as given; ``finish()`` writes it with ``SequenceDescription/sensors``
   /// replaced by the streams actually written.
@@ -23,26 +32,20 @@ public final class NativeSequenceWriter {
   private var lastPose: Stamped?
   private var lastIMU: Stamped?
   private var finished = false
+  private var published = false
 
   /// Creates the folder, which must not exist or be empty, with its rgb/ (and
   /// depth/) subfolders and lists.
   public init(directory: URL, description: SequenceDescription) throws(DatasetError) {
     try Self.validate(description)
-    self.directory = directory.standardizedFileURL
+    destination = directory.standardizedFileURL
     self.description = description
+    try Self.requireEmptyOrAbsent(destination)
+    let partial = ".\(destination.lastPathComponent).partial-\(getpid())"
+    self.directory = destination.deletingLastPathComponent().appendingPathComponent(partial)
     let manager = FileManager.default
-    var isDirectory: ObjCBool = false
-    if manager.fileExists(atPath: self.directory.path, isDirectory: &isDirectory) {
-      guard isDirectory.boolValue else {
-        throw DatasetError(file: self.directory.path, "exists and is not a folder")
-      }
-      let contents = (try? manager.contentsOfDirectory(atPath: self.directory.path)) ?? []
-      guard contents.isEmpty else {
-        throw DatasetError(
-          file: self.directory.path, "exists and is not empty; a sequence needs a folder of its own"
-        )
-      }
-    }
+    // A leftover of this process id (a run killed before) is stale.
+    try? manager.removeItem(at: self.directory)
     let hasDepth = description.depthUnitsPerMetre != nil
     do {
       try manager.createDirectory(
@@ -68,6 +71,38 @@ public final class NativeSequenceWriter {
 
   deinit {
     if !finished { closeLists() }
+    if !published { try? FileManager.default.removeItem(at: directory) }
+  }
+
+  /// A sequence needs a folder of its own: `folder` must not exist or be
+  /// empty.
+  private static func requireEmptyOrAbsent(_ folder: URL) throws(DatasetError) {
+    let manager = FileManager.default
+    var isDirectory: ObjCBool = false
+    guard manager.fileExists(atPath: folder.path, isDirectory: &isDirectory) else { return }
+    guard isDirectory.boolValue else {
+      throw DatasetError(file: folder.path, "exists and is not a folder")
+    }
+    let contents = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
+    guard contents.isEmpty else {
+      throw DatasetError(
+        file: folder.path, "exists and is not empty; a sequence needs a folder of its own")
+    }
+  }
+
+  /// Moves the written folder into place at ``destination``.
+  private func publish() throws(DatasetError) {
+    try Self.requireEmptyOrAbsent(destination)
+    let manager = FileManager.default
+    // An empty folder given as the destination makes way for the sequence.
+    if manager.fileExists(atPath: destination.path) { rmdir(destination.path) }
+    do {
+      try manager.moveItem(at: directory, to: destination)
+    } catch {
+      throw DatasetError(
+        file: destination.path, "cannot be created: \(error.localizedDescription)")
+    }
+    published = true
   }
 
   /// Writes the frame's images as rgb/<timestamp>.png and depth/<timestamp>.png,
@@ -129,8 +164,9 @@ public final class NativeSequenceWriter {
     try write(groundTruth: try Self.poseLine(pose, after: lastPose))
   }
 
-  /// Writes sequence.json, which makes the folder a native sequence; until
-  /// then it reads as a TUM folder. Calling it again does nothing.
+  /// Writes sequence.json, which makes the folder a native sequence, and
+  /// moves the folder into place at ``destination``. Calling it again does
+  /// nothing.
   public func finish() throws(DatasetError) {
     guard !finished else { return }
     finished = true
@@ -141,8 +177,11 @@ public final class NativeSequenceWriter {
     do {
       try Data(SequenceJSON.encode(final).utf8).write(to: url, options: .atomic)
     } catch {
-      throw DatasetError(file: url.path, "cannot be written: \(error.localizedDescription)")
+      throw DatasetError(
+        file: destination.appendingPathComponent(SequenceJSON.fileName).path,
+        "cannot be written: \(error.localizedDescription)")
     }
+    try publish()
   }
 
   /// Closing only releases the descriptors: every line was written when appended.

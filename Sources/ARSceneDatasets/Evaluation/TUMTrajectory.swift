@@ -58,10 +58,9 @@ public enum TUMTrajectory {
   public static func write(_ poses: [TimedPose], to url: URL, comment: String) throws(DatasetError)
   {
     do {
-      try Data(text(poses, comment: comment).utf8).write(to: url)
+      try OutputFile.write(Data(text(poses, comment: comment).utf8), to: url.path)
     } catch {
-      throw DatasetError(
-        file: url.path, "cannot write the trajectory: \(error.localizedDescription)")
+      throw DatasetError(file: error.path, "cannot write the trajectory: \(error.problem)")
     }
   }
 }

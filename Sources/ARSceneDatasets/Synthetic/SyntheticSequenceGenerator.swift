@@ -158,7 +158,7 @@ public struct SyntheticSequenceGenerator {
     // The image scenario looks for its pictures among as many references as
     // a session may hold, the rest pictures that are not in the room.
     let references = try ReferencePictureWriter.write(
-      renderer, to: directory,
+      renderer, to: writer.directory,
       distractorsUpTo: scenario == .image ? WorldTrackingConfiguration.maximumDetectionImages : nil,
       seed: seed)
 
@@ -215,7 +215,6 @@ public struct SyntheticSequenceGenerator {
       previousTime = t
       progress(index + 1, frameCount)
     }
-    try writer.finish()
 
     let annotations = SyntheticAnnotations(
       scene: sceneName, scenario: scenario.rawValue, motion: resolvedMotion.rawValue,
@@ -238,12 +237,15 @@ public struct SyntheticSequenceGenerator {
         ? SyntheticAnnotations.IMU(
           rate: imuRate, noise: sensorNoise ? imuNoise : .exact,
           accelerometerBias: imu.accelerometerBias, gyroscopeBias: imu.gyroscopeBias) : nil)
-    let url = directory.appendingPathComponent(SyntheticAnnotations.fileName)
+    let url = writer.directory.appendingPathComponent(SyntheticAnnotations.fileName)
     do {
       try Data(annotations.json.utf8).write(to: url, options: .atomic)
     } catch {
-      throw DatasetError(file: url.path, "cannot be written: \(error.localizedDescription)")
+      throw DatasetError(
+        file: writer.destination.appendingPathComponent(SyntheticAnnotations.fileName).path,
+        "cannot be written: \(error.localizedDescription)")
     }
+    try writer.finish()
     return times
   }
 

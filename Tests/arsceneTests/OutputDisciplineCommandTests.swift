@@ -1,0 +1,154 @@
+import Foundation
+import XCTest
+
+/// Issue 18's output rows, each reproducing the failure it was filed for:
+/// outputs are written whole or not at all, a symlink is followed, a FIFO is
+/// written through (never replaced by a regular file), an output that would
+/// replace one of the command's inputs is refused before any work, and a
+/// conversion that fails leaves no half sequence behind.
+final class OutputDisciplineCommandTests: XCTestCase {
+  private var directory: URL!
+
+  override func setUpWithError() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "arsceneOutputs-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  private func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+  private func synthesize(_ name: String = "seq", frames: Int = 6) throws -> String {
+    let out = path(name)
+    let result = try CommandRunner.run([
+      "dataset", "synth", "--scene", "room", "--frames", "\(frames)", "--seed", "3",
+      "--width", "96", "--height", "72", "--out", out, "--quiet",
+    ])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    return out
+  }
+
+  private func corruptFrame(_ index: Int, of sequence: String) throws -> String {
+    let name = try XCTUnwrap(
+      FileManager.default.contentsOfDirectory(atPath: sequence + "/rgb").sorted().dropFirst(index)
+        .first)
+    try Data("not a png".utf8).write(to: URL(fileURLWithPath: sequence + "/rgb/" + name))
+    return name
+  }
+
+  /// What `path` itself is (S_IFREG, S_IFIFO, S_IFLNK, ...), links not
+  /// followed.
+  private func kind(_ path: String) -> mode_t {
+    var status = stat()
+    XCTAssertEqual(lstat(path, &status), 0, path)
+    return status.st_mode & S_IFMT
+  }
+
+  func testAFailedReplayKeepsTheOldEventsFile() throws {
+    let sequence = try synthesize()
+    let events = path("events.jsonl")
+    let old = Data("the events of an earlier run\n".utf8)
+    try old.write(to: URL(fileURLWithPath: events))
+    _ = try corruptFrame(4, of: sequence)
+    let result = try CommandRunner.run(["replay", sequence, "--events", events, "--quiet"])
+    XCTAssertEqual(result.status, 1, result.stderr)
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: events)), old)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      .filter { $0.contains("partial") }
+    XCTAssertEqual(leftovers, [], "no temporary file left beside the events")
+  }
+
+  func testASymlinkedOutputIsFollowedAndStaysALink() throws {
+    let sequence = try synthesize()
+    let target = path("real-events.jsonl")
+    let link = path("link.jsonl")
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+    let result = try CommandRunner.run(["replay", sequence, "--events", link, "--quiet"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(kind(link), S_IFLNK)
+    let written = try String(contentsOfFile: target, encoding: .utf8)
+    XCTAssertTrue(written.hasPrefix("{\"type\":\"session\""), String(written.prefix(80)))
+  }
+
+  func testAFIFOIsWrittenThroughLineByLineAndStaysAFIFO() throws {
+    let sequence = try synthesize()
+    let fifo = path("events.fifo")
+    XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+    // A reader on the FIFO, as `arscene replay --events fifo & tail -f fifo`.
+    let received = LockedData()
+    let reader = Thread {
+      guard let handle = FileHandle(forReadingAtPath: fifo) else { return }
+      received.set(handle.readDataToEndOfFile())
+    }
+    reader.start()
+    let result = try CommandRunner.run(["replay", sequence, "--events", fifo, "--quiet"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let deadline = Date().addingTimeInterval(30)
+    while received.get() == nil && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+    let text = String(decoding: try XCTUnwrap(received.get()), as: UTF8.self)
+    XCTAssertTrue(text.hasPrefix("{\"type\":\"session\""), String(text.prefix(80)))
+    XCTAssertTrue(text.contains("\"type\":\"summary\""))
+    XCTAssertEqual(kind(fifo), S_IFIFO, "still a FIFO, not a regular file")
+  }
+
+  func testATrajectoryOverTheSequencesOwnListIsRefusedBeforeAnyWork() throws {
+    let sequence = try synthesize()
+    let list = sequence + "/rgb.txt"
+    let before = try Data(contentsOf: URL(fileURLWithPath: list))
+    let result = try CommandRunner.run(["replay", sequence, "--trajectory", list, "--quiet"])
+    XCTAssertEqual(result.status, 1, result.stderr)
+    XCTAssertTrue(result.stderr.contains("--trajectory"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("sequence being read"), result.stderr)
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: list)), before)
+    // Through a symlink from outside, the same.
+    let link = path("list-link.txt")
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: list)
+    let linked = try CommandRunner.run(["replay", sequence, "--events", link, "--quiet"])
+    XCTAssertEqual(linked.status, 1, linked.stderr)
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: list)), before)
+    // A new file inside the sequence's folder replaces nothing: allowed.
+    let inside = try CommandRunner.run([
+      "replay", sequence, "--trajectory", sequence + "/estimate.txt", "--quiet",
+    ])
+    XCTAssertEqual(inside.status, 0, inside.stderr)
+  }
+
+  func testAFolderIsRefusedAsAnOutputFile() throws {
+    let sequence = try synthesize()
+    let folder = path("a-folder")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+    let result = try CommandRunner.run(["replay", sequence, "--events", folder, "--quiet"])
+    XCTAssertEqual(result.status, 1, result.stderr)
+    XCTAssertTrue(result.stderr.contains("is a folder"), result.stderr)
+  }
+
+  func testAFailedConversionLeavesNoFolderAndAllowsARerun() throws {
+    let sequence = try synthesize(frames: 8)
+    let bad = try corruptFrame(5, of: sequence)
+    let out = path("converted")
+    let result = try CommandRunner.run(["dataset", "convert", sequence, "--out", out, "--quiet"])
+    XCTAssertEqual(result.status, 1, result.stderr)
+    XCTAssertTrue(result.stderr.contains(bad), result.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: out), "no half-written sequence")
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      .filter { $0.contains("partial") }
+    XCTAssertEqual(leftovers, [])
+    // Fixed, the same command succeeds where it failed.
+    try FileManager.default.removeItem(atPath: sequence)
+    let good = try synthesize(frames: 8)
+    let rerun = try CommandRunner.run(["dataset", "convert", good, "--out", out, "--quiet"])
+    XCTAssertEqual(rerun.status, 0, rerun.stderr)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: out + "/sequence.json"))
+  }
+}
+
+/// Data handed from the reader thread to the test.
+private final class LockedData: @unchecked Sendable {
+  private let lock = NSLock()
+  private var data: Data?
+  func set(_ value: Data) { lock.withLock { data = value } }
+  func get() -> Data? { lock.withLock { data } }
+}
