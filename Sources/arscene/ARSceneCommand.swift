@@ -18,13 +18,16 @@ struct ARSceneCommand: ParsableCommand {
   )
 
   static func main() {
+    TerminationCleanup.install()
     do {
       var command = try parseAsRoot()
       try command.run()
     } catch let error as DatasetError {
+      TerminationCleanup.waitIfStopping()
       Terminal.printError("error: \(error)")
       Foundation.exit(1)
     } catch let error as ARSceneError {
+      TerminationCleanup.waitIfStopping()
       Terminal.printError("error: \(error.message)")
       Foundation.exit(1)
     } catch {

@@ -143,6 +143,36 @@ final class OutputDisciplineCommandTests: XCTestCase {
     XCTAssertEqual(rerun.status, 0, rerun.stderr)
     XCTAssertTrue(FileManager.default.fileExists(atPath: out + "/sequence.json"))
   }
+
+  func testASynthStoppedBySIGTERMLeavesNothingAndDiesOfTheSignal() throws {
+    let out = path("stopped")
+    let process = Process()
+    process.executableURL = CommandRunner.productsDirectory.appendingPathComponent("arscene")
+    process.arguments = [
+      "dataset", "synth", "--scene", "room", "--frames", "3000", "--width", "96", "--height",
+      "72", "--out", out, "--quiet",
+    ]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // Stopped once it is writing frames into its hidden folder.
+    let deadline = Date().addingTimeInterval(60)
+    var writing = false
+    while !writing && process.isRunning && Date() < deadline {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+      if let partial = names.first(where: { $0.hasPrefix(".stopped.partial") }) {
+        let rgb = directory.appendingPathComponent(partial).appendingPathComponent("rgb").path
+        writing = ((try? FileManager.default.contentsOfDirectory(atPath: rgb)) ?? []).count > 2
+      }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    XCTAssertTrue(writing, "synth did not start writing frames")
+    process.terminate()
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationReason, .uncaughtSignal)
+    XCTAssertEqual(process.terminationStatus, SIGTERM)
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), [])
+  }
 }
 
 /// Data handed from the reader thread to the test.

@@ -69,6 +69,7 @@ package enum OutputFile {
     private let temporaryPath: String?
     private let finalPath: String
     private var finished = false
+    private var partialToken: Int?
 
     package init(path: String) throws(OutputFileError) {
       self.path = path
@@ -96,6 +97,7 @@ package enum OutputFile {
         }
         if exists { _ = fchmod(descriptor, mode) }
         temporaryPath = temporary
+        partialToken = PartialOutputs.register(temporary)
       default:
         // A character or block device or a FIFO: written through.
         writesThrough = true
@@ -111,6 +113,7 @@ package enum OutputFile {
     deinit {
       if descriptor >= 0 { close(descriptor) }
       if !finished, let temporaryPath { unlink(temporaryPath) }
+      if let partialToken { PartialOutputs.unregister(partialToken) }
     }
 
     /// Appends `data`.
@@ -138,6 +141,10 @@ package enum OutputFile {
     /// Makes the written pieces the file's contents.
     package func finish() throws(OutputFileError) {
       guard !finished else { return }
+      defer {
+        if let partialToken { PartialOutputs.unregister(partialToken) }
+        partialToken = nil
+      }
       if let temporaryPath {
         if fsync(descriptor) != 0 {
           throw OutputFileError(path: path, "cannot be written: \(OutputFile.lastError())")

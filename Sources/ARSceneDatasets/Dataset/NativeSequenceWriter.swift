@@ -33,6 +33,7 @@ public final class NativeSequenceWriter {
   private var lastIMU: Stamped?
   private var finished = false
   private var published = false
+  private var partialToken: Int?
 
   /// Creates the folder, which must not exist or be empty, with its rgb/ (and
   /// depth/) subfolders and lists.
@@ -47,31 +48,41 @@ public final class NativeSequenceWriter {
     // A leftover of this process id (a run killed before) is stale.
     try? manager.removeItem(at: self.directory)
     let hasDepth = description.depthUnitsPerMetre != nil
-    do {
-      try manager.createDirectory(
-        at: self.directory.appendingPathComponent("rgb"), withIntermediateDirectories: true)
-      if hasDepth {
+    let staging = self.directory
+    // Until the lists are open the writer is not whole and deinit will not
+    // run: a failure here removes the folder itself.
+    do throws(DatasetError) {
+      do {
         try manager.createDirectory(
-          at: self.directory.appendingPathComponent("depth"), withIntermediateDirectories: true)
+          at: staging.appendingPathComponent("rgb"), withIntermediateDirectories: true)
+        if hasDepth {
+          try manager.createDirectory(
+            at: staging.appendingPathComponent("depth"), withIntermediateDirectories: true)
+        }
+      } catch {
+        throw DatasetError(
+          file: destination.path, "cannot be created: \(error.localizedDescription)")
       }
+      rgbList = try Self.createList(
+        "rgb.txt", in: staging, header: "color images\n# timestamp filename")
+      depthList =
+        hasDepth
+        ? try Self.createList(
+          "depth.txt", in: staging,
+          header: "depth images, 16-bit PNG, \(Self.text(description.depthUnitsPerMetre ?? 0))"
+            + " units per metre\n# timestamp filename")
+        : nil
     } catch {
-      throw DatasetError(
-        file: self.directory.path, "cannot be created: \(error.localizedDescription)")
+      try? manager.removeItem(at: staging)
+      throw error
     }
-    rgbList = try Self.createList(
-      "rgb.txt", in: self.directory, header: "color images\n# timestamp filename")
-    depthList =
-      hasDepth
-      ? try Self.createList(
-        "depth.txt", in: self.directory,
-        header: "depth images, 16-bit PNG, \(Self.text(description.depthUnitsPerMetre ?? 0))"
-          + " units per metre\n# timestamp filename")
-      : nil
+    partialToken = PartialOutputs.register(staging.path)
   }
 
   deinit {
     if !finished { closeLists() }
     if !published { try? FileManager.default.removeItem(at: directory) }
+    if let partialToken { PartialOutputs.unregister(partialToken) }
   }
 
   /// A sequence needs a folder of its own: `folder` must not exist or be
@@ -103,6 +114,8 @@ public final class NativeSequenceWriter {
         file: destination.path, "cannot be created: \(error.localizedDescription)")
     }
     published = true
+    if let partialToken { PartialOutputs.unregister(partialToken) }
+    partialToken = nil
   }
 
   /// Writes the frame's images as rgb/<timestamp>.png and depth/<timestamp>.png,
