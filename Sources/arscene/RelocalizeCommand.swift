@@ -65,6 +65,12 @@ struct RelocalizeCommand: ParsableCommand {
     let sequence = try input.open()
     try OutputPaths.refuseReplacingInputs(
       [("--trajectory", trajectory), ("--json", json)], of: sequence.url)
+    try OutputPaths.refuseReplacingInputs(
+      [("--trajectory", trajectory), ("--json", json)],
+      of: [URL(fileURLWithPath: map)]
+        + [mapTrajectory, mapSequence].compactMap {
+          $0.map { URL(fileURLWithPath: $0) }
+        }, what: "an input of this command")
     let worldMap = try WorldMap(contentsOf: URL(fileURLWithPath: map))
     var relocalization = RelocalizationRun(sequence: sequence, map: worldMap)
     relocalization.firstFrame = firstFrame

@@ -116,6 +116,20 @@ final class OutputDisciplineCommandTests: XCTestCase {
     XCTAssertEqual(inside.status, 0, inside.stderr)
   }
 
+  func testARelocalizationReportOverItsOwnMapIsRefused() throws {
+    let sequence = try synthesize(frames: 30)
+    let map = path("walk.map")
+    let built = try CommandRunner.run(["map", "build", sequence, "--out", map, "--quiet"])
+    XCTAssertEqual(built.status, 0, built.stderr)
+    let before = try Data(contentsOf: URL(fileURLWithPath: map))
+    let result = try CommandRunner.run([
+      "relocalize", sequence, "--map", map, "--json", map, "--quiet",
+    ])
+    XCTAssertEqual(result.status, 1, result.stderr)
+    XCTAssertTrue(result.stderr.contains("--json would replace an input"), result.stderr)
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: map)), before)
+  }
+
   func testAFolderIsRefusedAsAnOutputFile() throws {
     let sequence = try synthesize()
     let folder = path("a-folder")

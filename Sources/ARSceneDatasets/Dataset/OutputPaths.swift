@@ -11,13 +11,20 @@ public enum OutputPaths {
   public static func refuseReplacingInputs(
     _ outputs: [(option: String, path: String?)], of folder: URL
   ) throws(DatasetError) {
+    try refuseReplacingInputs(outputs, of: [folder], what: "a file of the sequence being read")
+  }
+
+  /// The same for several inputs (folders or files), `what` saying what they
+  /// are in the message.
+  public static func refuseReplacingInputs(
+    _ outputs: [(option: String, path: String?)], of inputs: [URL], what: String
+  ) throws(DatasetError) {
     for output in outputs {
       guard let path = output.path, path != "-" else { continue }
-      if OutputFile.replacesSomethingIn(folder: folder.path, path) {
+      for input in inputs where OutputFile.replacesSomethingIn(folder: input.path, path) {
         throw DatasetError(
           file: path,
-          "\(output.option) would replace a file of the sequence being read (\(folder.path));"
-            + " write it elsewhere")
+          "\(output.option) would replace \(what) (\(input.path)); write it elsewhere")
       }
     }
   }
