@@ -341,6 +341,8 @@ final class DatasetBadInputTests: XCTestCase {
     let cases: [(String, String)] = [
       (#""depth": {}"#, #"missing "depth.scale""#),
       (#""depth": {"scale": -5}"#, #""depth.scale" must be > 0"#),
+      // Once reported as "is not valid JSON" (issue 18 row 6).
+      (#""depth": {"scale": 1e300}"#, #""depth.scale" must be > 0 and at most 1000000"#),
       (
         #""depth": {"scale": 5000, "colorFromDepth": [1, 0, 0]}"#,
         #""depth.colorFromDepth" must be 16 numbers"#

@@ -82,6 +82,36 @@ final class TrajectoryEvaluationTests: XCTestCase {
     XCTAssertNil(evaluation.worstStretch)
   }
 
+  /// Positions near 1e300 m once scored "RMSE inf cm" with exit 0 (issue 18
+  /// row 6): the TUM reader names the line, the evaluation the pose.
+  func testAbsurdPositionsAreRefusedNotScoredAsInfinity() throws {
+    let text = try String(contentsOf: groundTruthURL, encoding: .utf8)
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let index = try XCTUnwrap(lines.indices.filter { !lines[$0].hasPrefix("#") }.dropFirst(5).first)
+    var fields = lines[index].split(separator: " ").map(String.init)
+    fields[1] = "1e300"
+    lines[index] = fields.joined(separator: " ")
+    let broken = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "absurd-\(UUID()).txt")
+    try lines.joined(separator: "\n").write(to: broken, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: broken) }
+    XCTAssertThrowsError(try TUMTrajectory.read(broken)) { error in
+      let message = "\(error)"
+      XCTAssertTrue(message.contains(":\(index + 1):"), message)
+      XCTAssertTrue(message.contains("beyond 1e9 m"), message)
+    }
+
+    var truth = try TUMTrajectory.read(groundTruthURL)
+    let estimate = truth
+    truth[7].translation.y = -2e12
+    XCTAssertThrowsError(
+      try TrajectoryEvaluation(
+        estimate: estimate, groundTruth: truth, frameTimestamps: truth.map(\.timestamp))
+    ) { error in
+      XCTAssertTrue("\(error)".contains("the ground-truth pose at"), "\(error)")
+    }
+  }
+
   /// A camera turning on the spot: its positions cannot fix a rotation
   /// (evo refuses it), so the alignment comes from the orientations; a
   /// perfect estimate in another world frame scores zero, and a 2 cm drift

@@ -15,6 +15,8 @@ enum SequenceJSON {
   }
 
   static let fileName = "sequence.json"
+  /// Depth units per metre beyond a micrometre per unit are no sensor's.
+  static let maxDepthScale = 1e6
 
   static func decode(
     _ data: Data, path: String, defaultName: String
@@ -48,11 +50,14 @@ enum SequenceJSON {
       guard let scale = depth.scale else {
         throw DatasetError(file: path, "missing \"depth.scale\"")
       }
-      guard scale.isFinite, scale > 0 else {
+      // Read as a Double: a Float field made 1e300 "not valid JSON".
+      guard scale.isFinite, scale > 0, scale <= Self.maxDepthScale else {
         throw DatasetError(
-          file: path, "\"depth.scale\" must be > 0 (depth units per metre), got \(scale)")
+          file: path,
+          "\"depth.scale\" must be > 0 and at most \(Int(Self.maxDepthScale)) depth units per"
+            + " metre (1000 for millimetres, 5000 for TUM), got \(scale)")
       }
-      description.depthUnitsPerMetre = scale
+      description.depthUnitsPerMetre = Float(scale)
       if depth.intrinsics != nil {
         description.depthIntrinsics = try intrinsics(
           depth.intrinsics, key: "depth.intrinsics", path: path)
@@ -278,7 +283,7 @@ enum SequenceJSON {
   }
 
   private struct DepthModel: Decodable {
-    var scale: Float?
+    var scale: Double?
     var intrinsics: CameraModel?
     var colorFromDepth: [Double]?
   }

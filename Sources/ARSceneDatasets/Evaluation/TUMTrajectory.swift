@@ -24,6 +24,12 @@ public enum TUMTrajectory {
       let translation = SIMD3(
         try list.number(entry, 1, "tx"), try list.number(entry, 2, "ty"),
         try list.number(entry, 3, "tz"))
+      guard TrajectoryEvaluation.isPlausible(translation) else {
+        throw list.error(
+          entry,
+          "position (tx ty tz) (\(translation.x), \(translation.y), \(translation.z)) is beyond"
+            + " \(TrajectoryEvaluation.positionLimitText) from the origin")
+      }
       let rotation = Quaternion(
         x: try list.number(entry, 4, "qx"), y: try list.number(entry, 5, "qy"),
         z: try list.number(entry, 6, "qz"), w: try list.number(entry, 7, "qw"))

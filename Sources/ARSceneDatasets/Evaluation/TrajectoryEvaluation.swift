@@ -48,6 +48,19 @@ public struct TrajectoryEvaluation: Sendable {
   /// What the alignment was computed from.
   public var alignmentBasis: AlignmentBasis
 
+  /// How far from its origin a trajectory may go: far beyond any camera
+  /// path (geographic coordinates stay below 1e7 m), and far below where
+  /// squared errors stop being finite.
+  static let positionLimit = 1e9
+  static let positionLimitText = "1e9 m"
+
+  /// Whether every coordinate of `position` is finite and within
+  /// ``positionLimit``.
+  static func isPlausible(_ position: SIMD3<Double>) -> Bool {
+    position.x.isFinite && position.y.isFinite && position.z.isFinite
+      && max(abs(position.x), abs(position.y), abs(position.z)) <= positionLimit
+  }
+
   public enum AlignmentBasis: String, Sendable {
     /// Positions, by Umeyama's method, as evo does.
     case positions
@@ -65,6 +78,15 @@ public struct TrajectoryEvaluation: Sendable {
     maxTimeDifference: Double = TrajectoryAssociation.defaultMaxTimeDifference,
     rpeInterval: Double = 1.0
   ) throws(DatasetError) {
+    // Squared errors of positions near 1e300 m overflow to an "RMSE inf cm"
+    // that looks like a result; such a trajectory is refused instead.
+    for (name, poses) in [("ground-truth", groundTruth), ("estimated", estimate)] {
+      if let absurd = poses.first(where: { !Self.isPlausible($0.translation) }) {
+        throw DatasetError(
+          "the \(name) pose at \(absurd.timestamp) s is (\(absurd.translation.x), \(absurd.translation.y), \(absurd.translation.z)),"
+            + " beyond \(Self.positionLimitText) from the origin")
+      }
+    }
     let pairs = TrajectoryAssociation(
       estimate: estimate, groundTruth: groundTruth, maxTimeDifference: maxTimeDifference)
     guard pairs.count >= 3 else {
