@@ -102,6 +102,7 @@ struct ReplayCommand: ParsableCommand {
     for text in taps { all.append(try ScriptedInteraction(tap: text)) }
     for text in drags { all.append(try ScriptedInteraction(drag: text)) }
     for text in rotations { all.append(try ScriptedInteraction(rotate: text)) }
+    try ScriptedInteraction.checkMoves(all)
     return all
   }
 
@@ -112,9 +113,20 @@ struct ReplayCommand: ParsableCommand {
     configuration.detectionImages = try referenceImages.load(
       for: sequence, allowingOutsidePaths: input.allowOutsidePaths)
     try worldMap.apply(to: &configuration)
+    let replayCoaching = try coaching.parsed()
+    if case .image(let name)? = replayCoaching?.goal,
+      !configuration.detectionImages.contains(where: { $0.name == name })
+    {
+      let names = configuration.detectionImages.map(\.name)
+      throw DatasetError(
+        "--coaching-goal image:\(name): no reference image is named \(name)"
+          + (names.isEmpty
+            ? " (there are no reference images: give --references DIR)"
+            : " (the references are: \(names.joined(separator: ", ")))"))
+    }
     var options = ReplayOptions(
       maxFrames: maxFrames, includeTimings: !noTimings, includeTicks: ticks,
-      isRealtime: realtime, coaching: try coaching.parsed(), interactions: try interactions())
+      isRealtime: realtime, coaching: replayCoaching, interactions: try interactions())
     options.worldMapDestination = worldMap.destination
     try OutputPaths.refuseReplacingInputs(
       [

@@ -47,6 +47,13 @@ final class SessionTests: XCTestCase {
     XCTAssertThrowsError(try session.process(TestImages.frame(image, at: .nan))) {
       XCTAssertEqual(($0 as! ARSceneError).code, .invalidArgument)
     }
+    // Once "is not a finite time" (issue 18 row 6): finite, but beyond the
+    // 64-bit nanosecond clock.
+    XCTAssertThrowsError(try session.process(TestImages.frame(image, at: 1e12))) {
+      let error = $0 as! ARSceneError
+      XCTAssertEqual(error.code, .invalidArgument)
+      XCTAssertTrue(error.message.contains("outside ±9.2e9 s"), error.message)
+    }
     XCTAssertEqual(try session.process(TestImages.frame(image, at: 2)).frame.index, 1)
   }
 

@@ -190,6 +190,24 @@ final class CommandLineTests: XCTestCase {
     XCTAssertTrue(result.stderr.contains(rgb), result.stderr)
   }
 
+  /// Once ignored in silence (issue 18 row 6): a coaching goal naming an
+  /// image the session will never look for.
+  func testACoachingGoalForAnUnknownImageNamesTheReferences() throws {
+    let sequence = try synthesize()
+    let result = try CommandRunner.run([
+      "replay", sequence, "--coaching-goal", "image:nonexistent", "--quiet",
+    ])
+    XCTAssertEqual(result.status, 1, result.stderr)
+    XCTAssertTrue(
+      result.stderr.contains("--coaching-goal image:nonexistent: no reference image is named"),
+      result.stderr)
+    XCTAssertTrue(result.stderr.contains("magazine"), "lists the references: \(result.stderr)")
+    let known = try CommandRunner.run([
+      "replay", sequence, "--coaching-goal", "image:magazine", "--quiet",
+    ])
+    XCTAssertEqual(known.status, 0, known.stderr)
+  }
+
   func testUsageMistakesExitTwo() throws {
     XCTAssertEqual(try CommandRunner.run(["replay"]).status, 2, "missing argument")
     XCTAssertEqual(try CommandRunner.run(["replay", "x", "--max-frames", "0"]).status, 2)

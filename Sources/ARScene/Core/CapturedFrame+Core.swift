@@ -39,9 +39,15 @@ extension CapturedFrame {
   /// Seconds to the core's nanoseconds; NaN, infinities and values beyond
   /// ±292 years are refused rather than trapping in the conversion.
   static func nanoseconds(_ seconds: Double, what: String) throws(ARSceneError) -> Int64 {
-    let ns = (seconds * 1e9).rounded()
-    guard ns.isFinite, let value = Int64(exactly: ns) else {
+    guard seconds.isFinite else {
       throw ARSceneError(.invalidArgument, "\(what) \(seconds) s is not a finite time")
+    }
+    let ns = (seconds * 1e9).rounded()
+    guard let value = Int64(exactly: ns) else {
+      throw ARSceneError(
+        .invalidArgument,
+        "\(what) \(seconds) s is outside ±9.2e9 s (292 years), the range of the engine's"
+          + " nanosecond clock (are milliseconds or nanoseconds written as seconds?)")
     }
     return value
   }

@@ -66,6 +66,35 @@ public struct ScriptedInteraction: Equatable, Sendable {
       action: .rotate(radians: Float(degrees * .pi / 180)))
   }
 
+  /// Checks a script: every drag and rotation must move an object that a
+  /// tap places at or before its time. Otherwise it would do nothing, and a
+  /// mistyped name would pass unnoticed.
+  public static func checkMoves(_ script: [ScriptedInteraction]) throws(DatasetError) {
+    for move in script {
+      let option: String
+      switch move.action {
+      case .tap: continue
+      case .drag: option = "--drag"
+      case .rotate: option = "--rotate"
+      }
+      let placed = script.contains {
+        if case .tap = $0.action { return $0.object == move.object && $0.time <= move.time }
+        return false
+      }
+      guard !placed else { continue }
+      let names = Set(
+        script.compactMap { (step) -> String? in
+          if case .tap = step.action { return step.object }
+          return nil
+        }
+      ).sorted()
+      throw DatasetError(
+        "\(option) at \(move.time) s moves object=\(move.object), but no --tap places an object"
+          + " of that name by then"
+          + (names.isEmpty ? "" : " (--tap places: \(names.joined(separator: ", ")))"))
+    }
+  }
+
   // MARK: - Parsing
 
   private static func error(_ option: String, _ text: String, _ problem: String) -> DatasetError {
