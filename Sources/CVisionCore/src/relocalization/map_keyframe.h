@@ -1,4 +1,4 @@
-// A keyframe as relocalization keeps it: the tracker's Keyframe (pose, ORB
+// A keyframe as relocalization keeps it: a described Keyframe (pose, ORB
 // descriptors and the world point of each) plus its depth as a coarse
 // surface, which the query's depth is aligned against. Plain data.
 #pragma once

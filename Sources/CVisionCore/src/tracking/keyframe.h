@@ -1,6 +1,8 @@
-// A keyframe: a frame the map was extended from, kept self-contained (pose,
-// features, ORB descriptors, 3D points) so that relocalisation can match a
-// lost camera against it without the local map, which forgets old points.
+// A described keyframe, kept self-contained (pose, features, ORB
+// descriptors, 3D points) so that relocalisation can match a lost camera
+// against it without the local map, which forgets old points. The tracker's
+// own keyframes, which bundle adjustment moves, are LocalKeyframe
+// (tracking/local_keyframe.h).
 #pragma once
 
 #include <Eigen/Core>
