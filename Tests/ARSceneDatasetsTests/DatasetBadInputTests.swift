@@ -327,6 +327,10 @@ final class DatasetBadInputTests: XCTestCase {
         #""camera.distortion" must have 4, 5, 8, 12 or 14"#
       ),
       (
+        #"{\#(validCamera), "distortion": [0.1, 0.2, 0, 5e6]}"#,
+        #""camera.distortion" coefficient 3 is 5000000.0, not a finite number within ±1000"#
+      ),
+      (
         #"{\#(validCamera), "distortion": [0.1, "a", 0, 0]}"#,
         #""camera.distortion[1]" must be a number"#
       ),

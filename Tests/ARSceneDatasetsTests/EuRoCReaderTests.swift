@@ -104,6 +104,11 @@ final class EuRoCReaderTests: XCTestCase {
         cameraSensorYAML.replacingOccurrences(of: "[30.0, 31.0", with: "[30.0, x"),
         14, "'x' is not a finite number"
       ),
+      (
+        "cam0/sensor.yaml",
+        cameraSensorYAML.replacingOccurrences(of: "[-0.28, 0.07", with: "[-0.28, 7e4"), nil,
+        "distortion_coefficients: coefficient 1 is 70000.0, not a finite number within ±1000"
+      ),
       ("cam0/data.csv", "#t,f\n12x,a.png\n", 2, "'12x' is not a whole number of nanoseconds"),
       ("cam0/data.csv", "#t,f\n\(times[0]),missing.png\n", 2, "missing.png does not exist"),
       ("imu0/data.csv", "#t\n\(times[0]),1,2,3,4,5\n", 2, "expected 7 fields"),

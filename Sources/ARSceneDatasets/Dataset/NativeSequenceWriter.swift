@@ -292,9 +292,8 @@ public final class NativeSequenceWriter {
   private static func validate(_ description: SequenceDescription) throws(DatasetError) {
     if let problem = description.camera.problem { throw DatasetError("camera: \(problem)") }
     if let distortion = description.distortion {
-      guard [4, 5, 8, 12, 14].contains(distortion.count), distortion.allSatisfy(\.isFinite) else {
-        throw DatasetError(
-          "distortion must be 4, 5, 8, 12 or 14 finite coefficients, got \(distortion)")
+      if let problem = LensDistortion.problem(distortion) {
+        throw DatasetError("distortion \(problem)")
       }
     }
     if let scale = description.depthUnitsPerMetre, !(scale.isFinite && scale > 0) {

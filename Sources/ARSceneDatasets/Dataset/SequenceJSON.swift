@@ -34,11 +34,8 @@ enum SequenceJSON {
     var problems: [String] = []
     let camera = try intrinsics(file.camera, key: "camera", path: path)
     let distortion = try file.camera?.distortion.map { (values) throws(DatasetError) in
-      guard [4, 5, 8, 12, 14].contains(values.count) else {
-        throw DatasetError(
-          file: path,
-          "\"camera.distortion\" must have 4, 5, 8, 12 or 14 coefficients (OpenCV order),"
-            + " got \(values.count)")
+      if let problem = LensDistortion.problem(values) {
+        throw DatasetError(file: path, "\"camera.distortion\" \(problem)")
       }
       return values
     }
