@@ -13,6 +13,7 @@ final class PixelBufferTests: XCTestCase {
 
   override func tearDownWithError() throws {
     try? FileManager.default.removeItem(at: directory)
+    directory = nil
   }
 
   func testColourPNGRoundTripsExactly() throws {

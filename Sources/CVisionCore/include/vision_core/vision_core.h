@@ -39,12 +39,23 @@ extern "C" {
 #define VC_API
 #endif
 
+/* In C++, every enum below has int as its fixed underlying type (C leaves the
+   type to the compiler, which picks a 32-bit integer, so the layout is the
+   same). A C caller may pass any integer where an enum is expected, and the
+   core refuses the values that name no enumerator; in C++, loading such a
+   value is undefined behaviour unless the underlying type is fixed. */
+#ifdef __cplusplus
+#define VC_ENUM_BASE : int
+#else
+#define VC_ENUM_BASE
+#endif
+
 /* ------------------------------------------------------------------------ */
 /* Status                                                                   */
 /* ------------------------------------------------------------------------ */
 
 /** The result of every call. Values are stable: append, never renumber. */
-typedef enum vc_status {
+typedef enum vc_status VC_ENUM_BASE {
   /** The call succeeded. */
   VC_STATUS_OK = 0,
   /** An argument is NULL where it may not be, out of range, or not finite. */
@@ -95,7 +106,7 @@ VC_API const char *vc_opencv_version(void);
 /* Images                                                                   */
 /* ------------------------------------------------------------------------ */
 
-typedef enum vc_pixel_format {
+typedef enum vc_pixel_format VC_ENUM_BASE {
   VC_PIXEL_FORMAT_RGB8 = 1,
   VC_PIXEL_FORMAT_BGR8 = 2,
   VC_PIXEL_FORMAT_GRAY8 = 3,
@@ -221,7 +232,7 @@ typedef struct vc_image_statistics {
 
 /** How well the camera is tracked, like ARKit's ARTrackingState. Values are
     stable: append, never renumber. */
-typedef enum vc_tracking_state {
+typedef enum vc_tracking_state VC_ENUM_BASE {
   /** No frame has been processed yet: there is no pose. */
   VC_TRACKING_STATE_NOT_AVAILABLE = 0,
   /** A pose is reported but may be poor or held; the reason says why. */
@@ -236,7 +247,7 @@ typedef enum vc_tracking_state {
 /** Why tracking is limited, like ARKit's ARTrackingState.Reason (plus
     insufficient light). NONE goes with NORMAL and NOT_AVAILABLE. Values are
     stable: append, never renumber. */
-typedef enum vc_tracking_state_reason {
+typedef enum vc_tracking_state_reason VC_ENUM_BASE {
   VC_TRACKING_STATE_REASON_NONE = 0,
   /** No stable map yet: the first frames, or just after a re-anchor. */
   VC_TRACKING_STATE_REASON_INITIALIZING = 1,
@@ -319,7 +330,7 @@ typedef struct vc_frame_result {
 } vc_frame_result_t;
 
 /** Where world up (+Y) comes from. Values are stable. */
-typedef enum vc_world_up_source {
+typedef enum vc_world_up_source VC_ENUM_BASE {
   /** The world keeps the first camera's axes: camera alignment was asked
       for, or nothing can tell up (no accelerometer, no depth, none given). */
   VC_WORLD_UP_SOURCE_NONE = 0,
@@ -383,13 +394,13 @@ VC_API vc_status_t vc_depth_register(
 /* ------------------------------------------------------------------------ */
 
 /** How a plane lies, like ARKit's plane-anchor alignment. */
-typedef enum vc_plane_alignment {
+typedef enum vc_plane_alignment VC_ENUM_BASE {
   VC_PLANE_ALIGNMENT_HORIZONTAL = 1,
   VC_PLANE_ALIGNMENT_VERTICAL = 2
 } vc_plane_alignment_t;
 
 /** What a plane is, like ARKit's plane classification (same order). */
-typedef enum vc_plane_classification {
+typedef enum vc_plane_classification VC_ENUM_BASE {
   VC_PLANE_CLASSIFICATION_NONE = 0,
   VC_PLANE_CLASSIFICATION_WALL = 1,
   VC_PLANE_CLASSIFICATION_FLOOR = 2,
@@ -400,7 +411,7 @@ typedef enum vc_plane_classification {
 
 /** Whether a plane's classification is decided, like ARKit's
     ARPlaneAnchor.ClassificationStatus (plus KNOWN). Values are stable. */
-typedef enum vc_plane_classification_status {
+typedef enum vc_plane_classification_status VC_ENUM_BASE {
   /** Classification is switched off or impossible (no gravity). */
   VC_PLANE_CLASSIFICATION_STATUS_NOT_AVAILABLE = 0,
   /** Not yet decided: too little of the plane has been seen. */
@@ -413,7 +424,7 @@ typedef enum vc_plane_classification_status {
 
 /** Which planes a session detects: a bit set, like ARKit's
     ARWorldTrackingConfiguration.PlaneDetection. */
-typedef enum vc_plane_detection {
+typedef enum vc_plane_detection VC_ENUM_BASE {
   VC_PLANE_DETECTION_NONE = 0,
   VC_PLANE_DETECTION_HORIZONTAL = 1,
   VC_PLANE_DETECTION_VERTICAL = 2
@@ -529,7 +540,7 @@ typedef struct vc_reference_image_set vc_reference_image_set_t;
 
 /** Why a reference image was rejected. Values are stable: append, never
     renumber. */
-typedef enum vc_reference_image_issue {
+typedef enum vc_reference_image_issue VC_ENUM_BASE {
   VC_REFERENCE_IMAGE_ISSUE_NONE = 0,
   /** Fewer than 64 pixels along a side, or too few pixels for its
       details to be recognised. */
@@ -691,7 +702,7 @@ typedef struct vc_session vc_session_t;
 
 /** How the world's axes are chosen, like ARKit's
     ARConfiguration.WorldAlignment. */
-typedef enum vc_world_alignment {
+typedef enum vc_world_alignment VC_ENUM_BASE {
   /** +Y is up (against gravity) when the first frame brings accelerometer
       samples or vc_tracking_options_t.first_camera_up is set; otherwise as
       CAMERA. -Z is the first camera's view direction made horizontal. */
@@ -892,7 +903,7 @@ VC_API vc_status_t vc_session_get_tracked_images(
 
 /** What a ray may hit, like ARKit's ARRaycastQuery.Target. Values are
     stable. */
-typedef enum vc_raycast_target {
+typedef enum vc_raycast_target VC_ENUM_BASE {
   /** A plane anchor, inside its boundary polygon. */
   VC_RAYCAST_TARGET_EXISTING_PLANE_GEOMETRY = 1,
   /** A plane anchor's plane, extended without limit. */
@@ -905,7 +916,7 @@ typedef enum vc_raycast_target {
 /** Which surfaces a ray may hit, and how a hit surface lies, like ARKit's
     ARRaycastQuery.TargetAlignment. In a result, ANY means neither level nor
     upright (a slope). Values are stable. */
-typedef enum vc_raycast_alignment {
+typedef enum vc_raycast_alignment VC_ENUM_BASE {
   VC_RAYCAST_ALIGNMENT_ANY = 0,
   VC_RAYCAST_ALIGNMENT_HORIZONTAL = 1,
   VC_RAYCAST_ALIGNMENT_VERTICAL = 2
@@ -977,7 +988,7 @@ VC_API vc_status_t vc_session_raycast(vc_session_t *session,
 /* ------------------------------------------------------------------------ */
 
 /** Like ARKit's ARWorldMappingStatus. Values are stable. */
-typedef enum vc_world_mapping_status {
+typedef enum vc_world_mapping_status VC_ENUM_BASE {
   /** No map yet (before the first keyframe, or while relocalizing). */
   VC_WORLD_MAPPING_STATUS_NOT_AVAILABLE = 0,
   /** Tracking is limited: the map does not cover the camera's surroundings. */

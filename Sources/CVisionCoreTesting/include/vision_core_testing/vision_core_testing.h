@@ -15,7 +15,7 @@ extern "C" {
 #endif
 
 /** What vc_session_raise_for_testing throws. */
-typedef enum vc_test_fault {
+typedef enum vc_test_fault VC_ENUM_BASE {
   VC_TEST_FAULT_OPENCV_EXCEPTION = 1,
   VC_TEST_FAULT_STD_EXCEPTION = 2,
   VC_TEST_FAULT_BAD_ALLOC = 3,

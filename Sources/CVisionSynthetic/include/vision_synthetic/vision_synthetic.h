@@ -57,7 +57,7 @@ VC_API vc_status_t vc_align_point_sets(const double *source_xyz,
     at once. */
 typedef struct vc_synthetic_scene vc_synthetic_scene_t;
 
-typedef enum vc_synthetic_scene_kind {
+typedef enum vc_synthetic_scene_kind VC_ENUM_BASE {
   /** A furnished room: floor, four walls, ceiling, a table with a magazine
       and a box on it, a seat, a shelf and pictures on the walls; world +Y
       up, floor at y = 0, origin at the room's centre. */
@@ -68,7 +68,7 @@ typedef enum vc_synthetic_scene_kind {
   VC_SYNTHETIC_SCENE_CLUTTER = 2
 } vc_synthetic_scene_kind_t;
 
-typedef enum vc_synthetic_texture_mode {
+typedef enum vc_synthetic_texture_mode VC_ENUM_BASE {
   /** Every surface carries texture to track. */
   VC_SYNTHETIC_TEXTURE_FULL = 0,
   /** The room's floor, walls, ceiling and rug are flat colours; furniture
