@@ -75,6 +75,24 @@ final class DatasetBadInputTests: XCTestCase {
       contains: ["no camera intrinsics", "--intrinsics fx,fy,cx,cy", "sequence.json"])
   }
 
+  /// Intrinsics the caller gives are blamed on the caller, whichever the
+  /// format, not on a file of the sequence that they replaced.
+  func testGivenIntrinsicsThatCannotBeACameraNameTheirSource() throws {
+    let absurd = CameraIntrinsics(fx: 1e308, fy: 30, cx: 16, cy: 12, width: 0, height: 0)
+    let folders = [
+      try FormatFixtures.tum(self), try FormatFixtures.sevenScenes(self),
+      try FormatFixtures.euroc(self), try FormatFixtures.arkitScenes(self),
+    ]
+    for folder in folders {
+      let error = SequenceFixtures.datasetError {
+        try SequenceLoader.open(folder, intrinsics: absurd)
+      }
+      assertError(
+        error, file: nil, line: nil,
+        contains: ["the given intrinsics (--intrinsics)", "focal lengths", "fx=1e+308"])
+    }
+  }
+
   // MARK: Lists
 
   func testListedImageThatDoesNotExist() throws {

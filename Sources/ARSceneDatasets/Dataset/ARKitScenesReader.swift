@@ -64,9 +64,7 @@ enum ARKitScenesReader {
         camera.height = image.height
       }
     }
-    if let problem = camera.problem {
-      throw DatasetError(file: root.path, "camera intrinsics: \(problem)")
-    }
+    try IntrinsicsCheck.require(camera, given: intrinsics != nil, file: root.path)
 
     let trajectory = try readTrajectory(root, problems: &problems)
     let groundTruth = frames.compactMap { frame in

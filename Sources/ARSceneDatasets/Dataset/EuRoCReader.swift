@@ -63,9 +63,9 @@ enum EuRoCReader {
         description.camera.height = resolution.height
       }
     }
-    if let problem = description.camera.problem {
-      throw DatasetError(file: cameraFile.path, "camera intrinsics: \(problem)")
-    }
+    try IntrinsicsCheck.require(
+      description.camera, given: intrinsics != nil,
+      file: intrinsics != nil ? folder.path : cameraFile.path)
 
     let frames = try readFrames(
       mav0, allowingOutside: allowingOutsidePaths, problems: &problems)

@@ -68,9 +68,7 @@ public enum SequenceLoader {
       description.camera.width = image.width
       description.camera.height = image.height
     }
-    if let problem = description.camera.problem {
-      throw DatasetError(file: folder.path, "camera intrinsics: \(problem)")
-    }
+    try IntrinsicsCheck.require(description.camera, given: intrinsics != nil, file: folder.path)
 
     let present: Set<SequenceDescription.Sensor> = Set(
       [

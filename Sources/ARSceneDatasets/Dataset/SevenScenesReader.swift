@@ -81,9 +81,7 @@ enum SevenScenesReader {
       description.camera.width = image.width
       description.camera.height = image.height
     }
-    if let problem = description.camera.problem {
-      throw DatasetError(file: folder.path, "camera intrinsics: \(problem)")
-    }
+    try IntrinsicsCheck.require(description.camera, given: intrinsics != nil, file: folder.path)
     let rate = description.frameRate ?? frameRate
 
     var frames: [FrameRecord] = []
