@@ -50,8 +50,19 @@ struct ReplayCommand: ParsableCommand {
       valueName: "FILE"))
   var trajectory: String?
 
-  @Option(help: "Replay at most N frames.")
+  @Option(help: "Replay at most N frames (of each pass, with --loop).")
   var maxFrames: Int?
+
+  @Option(
+    name: .customLong("loop"),
+    help: ArgumentHelp(
+      "Play the sequence N times over in one session, each pass's timestamps continuing one frame"
+        + " period after the previous pass's last frame (a long run from a short sequence).",
+      discussion: "Events count frames and time on across passes; the session event says"
+        + " \"passes\". An orbit (dataset synth --motion orbit) returns to its start, so its"
+        + " passes join almost seamlessly.",
+      valueName: "N"))
+  var passes = 1
 
   @Option(
     name: .customLong("tap"),
@@ -93,6 +104,7 @@ struct ReplayCommand: ParsableCommand {
 
   func validate() throws {
     if let maxFrames, maxFrames < 1 { throw ValidationError("--max-frames must be at least 1") }
+    if passes < 1 { throw ValidationError("--loop must be at least 1, got \(passes)") }
     do { _ = try interactions() } catch { throw ValidationError(error.description) }
   }
 
@@ -128,6 +140,7 @@ struct ReplayCommand: ParsableCommand {
       maxFrames: maxFrames, includeTimings: !noTimings, includeTicks: ticks,
       isRealtime: realtime, coaching: replayCoaching, interactions: try interactions())
     options.worldMapDestination = worldMap.destination
+    options.passes = passes
     try OutputPaths.refuseReplacingInputs(
       [
         ("--events", events), ("--trajectory", trajectory),
@@ -137,9 +150,11 @@ struct ReplayCommand: ParsableCommand {
     let sink = try EventSink(path: events)
     var progress = ProgressBar(label: "replay", enabled: !quiet && events != "-")
     var poses: [TimedPose] = []
+    // Poses are kept only for --trajectory, so a long replay does not grow
+    // a list nobody reads.
     let summary = try replay.run(
       emit: { try sink.write($0) }, progress: { progress.update($0, of: $1) },
-      pose: { poses.append($0) })
+      pose: { if trajectory != nil { poses.append($0) } })
     try sink.close()
     if let trajectory {
       try TUMTrajectory.write(

@@ -7,19 +7,17 @@ struct FrameSchedule {
   /// the timestamps are almost surely not seconds.
   static let maximumGap = 3600.0
 
-  let arrivalTicks: [Int]
+  private let timeline: ReplayTimeline
+  private let loop: SessionLoop
 
   /// Throws when two neighbouring frames are so far apart that ticking
-  /// through the pause would take long for nothing.
-  init(records: [FrameRecord], loop: SessionLoop) throws {
-    guard let first = records.first else {
-      arrivalTicks = []
-      return
-    }
-    var ticks: [Int] = []
-    ticks.reserveCapacity(records.count)
-    var previous = first
-    for record in records {
+  /// through the pause would take long for nothing. One pass is checked:
+  /// passes follow each other one frame period apart.
+  init(timeline: ReplayTimeline, loop: SessionLoop) throws {
+    self.timeline = timeline
+    self.loop = loop
+    guard var previous = timeline.records.first else { return }
+    for record in timeline.records {
       let gap = record.timestamp - previous.timestamp
       if gap.isFinite, gap > Self.maximumGap {
         throw DatasetError(
@@ -28,9 +26,13 @@ struct FrameSchedule {
             + " \(previous.index): over \(Int(Self.maximumGap)) s without a frame."
             + " Are the timestamps in seconds?")
       }
-      ticks.append(loop.tickIndex(dueAt: record.timestamp - first.timestamp))
       previous = record
     }
-    arrivalTicks = ticks
+  }
+
+  /// The tick on which the frame at `position` of the timeline is due;
+  /// computed when asked, so a long looped replay keeps no table.
+  func arrivalTick(at position: Int) -> Int {
+    loop.tickIndex(dueAt: timeline[position].timestamp - timeline.records[0].timestamp)
   }
 }

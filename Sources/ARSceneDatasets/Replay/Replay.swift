@@ -44,7 +44,8 @@ public struct Replay {
     self.options = options
   }
 
-  /// The frames this replay will process.
+  /// The frames one pass of this replay processes (``ReplayOptions/passes``
+  /// plays them that many times over).
   public var frames: ArraySlice<FrameRecord> {
     sequence.frames.prefix(options.maxFrames ?? sequence.frames.count)
   }
@@ -68,10 +69,19 @@ public struct Replay {
     onFrame: (FrameUpdate) throws -> Void = { _ in }
   ) throws -> ReplaySummary {
     let started = Date()
+    guard options.passes >= 1 else {
+      throw DatasetError("--loop must be at least 1, got \(options.passes)")
+    }
+    guard !frames.count.multipliedReportingOverflow(by: options.passes).overflow else {
+      throw DatasetError("--loop \(options.passes) times \(frames.count) frames is too many frames")
+    }
     let loop = try Self.makeLoop(configuration, options)
-    let records = Array(self.frames)
+    let timeline = ReplayTimeline(
+      records: Array(self.frames), passes: options.passes,
+      fallbackFrameRate: sequence.description.frameRate)
     var state = RunState(summary: ReplaySummary(sequenceName: sequence.description.name))
     state.summary.problems = sequence.problems
+    state.summary.passes = timeline.passes
     state.summary.planeDetection = Self.planeDetectionNames(configuration.planeDetection)
     if let coaching = loop.coaching {
       state.summary.coachingGoal = coaching.goal.name
@@ -87,15 +97,15 @@ public struct Replay {
       options.interactions.isEmpty && savedObjects.isEmpty
       ? nil
       : try ReplayPlacement(interactions: options.interactions, restoring: savedObjects)
-    let schedule = try FrameSchedule(records: records, loop: loop)
+    let schedule = try FrameSchedule(timeline: timeline, loop: loop)
     let clock = options.isRealtime ? WallClock(tickDuration: loop.configuration.tickDuration) : nil
 
-    try emit(sessionEvent(frameCount: records.count).text)
+    try emit(sessionEvent(frameCount: timeline.count, passes: timeline.passes).text)
     var next = 0
     // With --realtime, the next frame is decoded while the loop waits for
     // its tick, as a camera delivers frames decoded.
     var prefetched: (position: Int, frame: CapturedFrame, milliseconds: Double)?
-    while next < records.count {
+    while next < timeline.count {
       if let clock {
         let current = clock.currentTick()
         if current > loop.nextTickIndex {
@@ -109,7 +119,7 @@ public struct Replay {
       }
       let tickIndex = loop.nextTickIndex
       var due: [Int] = []
-      while next < records.count, schedule.arrivalTicks[next] <= tickIndex {
+      while next < timeline.count, schedule.arrivalTick(at: next) <= tickIndex {
         due.append(next)
         next += 1
       }
@@ -125,7 +135,7 @@ public struct Replay {
           captured.append(prefetched.frame)
           decodeMilliseconds.append(prefetched.milliseconds)
         } else {
-          let decoded = try decode(records[position])
+          let decoded = try decode(at: position, of: timeline)
           captured.append(decoded.frame)
           decodeMilliseconds.append(decoded.milliseconds)
         }
@@ -137,17 +147,19 @@ public struct Replay {
       } catch {
         // Frames before the rejected one were processed, but their events are
         // not written: the tick did not complete.
-        let record = records[due[min(loop.processedFrameCount - processedBefore, due.count - 1)]]
+        let position = due[min(loop.processedFrameCount - processedBefore, due.count - 1)]
+        let record = timeline[position]
+        let pass = timeline.passes > 1 ? " (pass \(timeline.pass(at: position) + 1))" : ""
         throw DatasetError(
-          file: record.colorPath, "frame \(record.index) at \(record.timestamp) s: \(error.message)"
-        )
+          file: record.colorPath,
+          "frame \(record.index) at \(record.timestamp) s\(pass): \(error.message)")
       }
       for (offset, frameUpdate) in update.frameUpdates.enumerated() {
         try report(
           frameUpdate, captured: captured[offset], decodeMilliseconds: decodeMilliseconds[offset],
           tick: update.tick, loop: loop, state: &state, emit: emit, pose: pose)
         try onFrame(frameUpdate)
-        progress(state.summary.framesProcessed, records.count)
+        progress(state.summary.framesProcessed, timeline.count)
       }
       let tickStamp = EventStamp(
         t: update.tick.time, frame: state.lastFrameIndex, tick: update.tick.index)
@@ -170,8 +182,8 @@ public struct Replay {
         placement?.removeAll()
       }
       try reportTick(update, state: &state, emit: emit)
-      if clock != nil, next < records.count, prefetched?.position != next {
-        let decoded = try decode(records[next])
+      if clock != nil, next < timeline.count, prefetched?.position != next {
+        let decoded = try decode(at: next, of: timeline)
         prefetched = (next, decoded.frame, decoded.milliseconds)
       }
     }
@@ -212,10 +224,14 @@ public struct Replay {
     }
   }
 
-  private func decode(_ record: FrameRecord) throws -> (frame: CapturedFrame, milliseconds: Double)
-  {
+  /// Decodes the frame at `position`, moved to its pass's time.
+  private func decode(at position: Int, of timeline: ReplayTimeline) throws -> (
+    frame: CapturedFrame, milliseconds: Double
+  ) {
     let start = DispatchTime.now().uptimeNanoseconds
-    let frame = try sequence.loadFrame(record)
+    let loaded = try sequence.loadFrame(timeline.source(at: position))
+    let frame =
+      timeline.passes > 1 ? timeline.place(loaded, at: position, imu: sequence.imu) : loaded
     return (frame, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
   }
 
@@ -347,12 +363,15 @@ public struct Replay {
     }
   }
 
-  private func sessionEvent(frameCount: Int) -> JSONLine {
+  /// `frames` counts every pass's; `passes` is written only with more than
+  /// one, so a single pass's event stays as it always was.
+  private func sessionEvent(frameCount: Int, passes: Int) -> JSONLine {
     let description = sequence.description
     var event = Self.header(type: "session", EventStamp(t: 0, frame: 0, tick: 0))
     event.add("sequence", description.name)
     event.add("format", sequence.format)
     event.add("frames", frameCount)
+    if passes > 1 { event.add("passes", passes) }
     var camera = JSONLine()
     camera.add("width", description.camera.width)
     camera.add("height", description.camera.height)

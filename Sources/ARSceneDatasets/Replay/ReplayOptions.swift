@@ -3,8 +3,15 @@ import Foundation
 
 /// How a replay runs.
 public struct ReplayOptions: Sendable {
-  /// Stop after this many frames; nil replays them all.
+  /// Stop after this many frames; nil replays them all. With several
+  /// passes, each pass plays this many.
   public var maxFrames: Int?
+  /// Play the frames this many times over in one session (`--loop`), each
+  /// pass's timestamps continuing one frame period after the previous
+  /// pass's last frame (see ``ReplayTimeline``): a long run from a short
+  /// sequence, with the session's memory and map carried across. 1 (the
+  /// default) plays them once.
+  public var passes: Int = 1
   /// Put per-stage timings in the frame events. Off for byte-identical output.
   public var includeTimings: Bool = true
   /// Write a `tick` event with the camera for every tick of the loop.

@@ -5,6 +5,8 @@ import Foundation
 public struct ReplaySummary: Sendable {
   public var sequenceName: String
   public var framesProcessed = 0
+  /// Times the sequence was played over in the session (`--loop`).
+  public var passes = 1
   /// Session time of the last frame, seconds since the first.
   public var duration = 0.0
   /// Wall-clock seconds the replay took, decoding included.
@@ -89,7 +91,9 @@ public struct ReplaySummary: Sendable {
   public var readableText: String {
     let fps = wallSeconds > 0 ? Double(framesProcessed) / wallSeconds : 0
     var lines = [
-      "Replayed \(sequenceName): \(framesProcessed) frames, \(String(format: "%.2f", duration)) s of camera time"
+      "Replayed \(sequenceName): \(framesProcessed) frames"
+        + (passes > 1 ? " (\(passes) passes in one session)" : "")
+        + ", \(String(format: "%.2f", duration)) s of camera time"
         + " in \(String(format: "%.2f", wallSeconds)) s (\(String(format: "%.0f", fps)) frames/s).",
       "Light: mean intensity \(String(format: "%.0f", meanAmbientIntensity)) lm;"
         + " brightness \(String(format: "%.2f", framesProcessed > 0 ? minMeanLuminance : 0))"
