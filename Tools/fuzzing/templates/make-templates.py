@@ -24,22 +24,21 @@ W,H=32,24
 col=lambda s:(lambda x,y:((x*7+s*13)%256,(y*11+s*5)%256,(x+y+s)%256))
 dep=lambda s:(lambda x,y:0 if x+y==0 else 5000+40*x+70*y+3*s)
 gry=lambda s:(lambda x,y:(x*7+y*3+s*31)%256)
+def tum_layout(n, times, groundtruth):
+    """Colour and depth images with their rgb.txt and depth.txt lists."""
+    for i,t in enumerate(times):
+        png(f'{n}/rgb/{t}.png',W,H,3,False,col(i)); png(f'{n}/depth/{t}.png',W,H,1,True,dep(i))
+    for kind in ['rgb','depth']:
+        open(f'{n}/{kind}.txt','w').write('# timestamp filename\n'+''.join(f'{t} {kind}/{t}.png\n' for t in times))
+    open(f'{n}/groundtruth.txt','w').write('# timestamp tx ty tz qx qy qz qw\n'+groundtruth)
 # native
 n='native'
-for i,t in enumerate(['0.000000','0.033333','0.066667']):
-    png(f'{n}/rgb/{t}.png',W,H,3,False,col(i)); png(f'{n}/depth/{t}.png',W,H,1,True,dep(i))
-open(f'{n}/rgb.txt','w').write('# timestamp filename\n'+''.join(f'{t} rgb/{t}.png\n' for t in ['0.000000','0.033333','0.066667']))
-open(f'{n}/depth.txt','w').write('# timestamp filename\n'+''.join(f'{t} depth/{t}.png\n' for t in ['0.000000','0.033333','0.066667']))
-open(f'{n}/groundtruth.txt','w').write('# timestamp tx ty tz qx qy qz qw\n'+''.join(f'{0.01*k:.6f} 1.0 2.0 {0.1*k:.3f} 0 0.6 0 0.8\n' for k in range(8)))
+tum_layout(n, ['0.000000','0.033333','0.066667'], ''.join(f'{0.01*k:.6f} 1.0 2.0 {0.1*k:.3f} 0 0.6 0 0.8\n' for k in range(8)))
 open(f'{n}/imu.txt','w').write('# timestamp ax ay az gx gy gz\n'+''.join(f'{0.005*k:.6f} 0.1 9.8 0.2 0.01 0.02 0.03\n' for k in range(16)))
 open(f'{n}/sequence.json','w').write('{\n  "camera": {"cx": 15.5, "cy": 11.5, "fx": 26.25, "fy": 26.25, "height": 24, "width": 32},\n  "depth": {"scale": 5000.0},\n  "frameRate": 30.0,\n  "groundTruth": {"convention": "opencv"},\n  "name": "fuzz-template",\n  "sensors": ["color", "depth", "imu", "groundTruth"]\n}\n')
 # tum (published layout: accelerometer.txt, no sequence.json)
 n='tum'
-for i,t in enumerate(['1.000000','1.033000','1.066000']):
-    png(f'{n}/rgb/{t}.png',W,H,3,False,col(i)); png(f'{n}/depth/{t}.png',W,H,1,True,dep(i))
-open(f'{n}/rgb.txt','w').write('# timestamp filename\n'+''.join(f'{t} rgb/{t}.png\n' for t in ['1.000000','1.033000','1.066000']))
-open(f'{n}/depth.txt','w').write('# timestamp filename\n'+''.join(f'{t} depth/{t}.png\n' for t in ['1.000000','1.033000','1.066000']))
-open(f'{n}/groundtruth.txt','w').write('# timestamp tx ty tz qx qy qz qw\n'+''.join(f'{0.99+0.01*k:.2f} 1.0 2.0 {0.1*k:.1f} 0 0.6 0 0.8\n' for k in range(10)))
+tum_layout(n, ['1.000000','1.033000','1.066000'], ''.join(f'{0.99+0.01*k:.2f} 1.0 2.0 {0.1*k:.1f} 0 0.6 0 0.8\n' for k in range(10)))
 open(f'{n}/accelerometer.txt','w').write('# timestamp ax ay az\n'+''.join(f'{0.995+0.01*k:.3f} 0.1 -9.8 {k}.0\n' for k in range(10)))
 # 7-scenes
 n='seven-scenes'
