@@ -19,6 +19,8 @@ struct BenchCommand: ParsableCommand {
 
   @OptionGroup var referenceImages: ReferenceImagesOption
 
+  @OptionGroup var loopClosure: LoopClosureOption
+
   @Option(name: .customLong("repeat"), help: "Replay the sequence N times.")
   var repeats = 3
 
@@ -50,6 +52,7 @@ struct BenchCommand: ParsableCommand {
     try OutputPaths.refuseReplacingInputs([("--json", json)], of: sequence.url)
     var configuration = WorldTrackingConfiguration()
     configuration.planeDetection = try planes.parsed()
+    loopClosure.apply(to: &configuration)
     configuration.detectionImages = try referenceImages.load(
       for: sequence, allowingOutsidePaths: input.allowOutsidePaths)
     var benchmark = Benchmark(

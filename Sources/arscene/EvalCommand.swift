@@ -33,6 +33,8 @@ struct EvalCommand: ParsableCommand {
 
   @OptionGroup var referenceImages: ReferenceImagesOption
 
+  @OptionGroup var loopClosure: LoopClosureOption
+
   @Option(help: "Largest time difference, in seconds, between paired poses (evo's default).")
   var maxTimeDifference = TrajectoryAssociation.defaultMaxTimeDifference
 
@@ -108,6 +110,7 @@ struct EvalCommand: ParsableCommand {
     var configuration = WorldTrackingConfiguration()
     if detectingPlanes { configuration.planeDetection = try planes.parsed() }
     configuration.detectionImages = pictures
+    loopClosure.apply(to: &configuration)
     let replay = Replay(
       sequence: sequence, configuration: configuration,
       options: ReplayOptions(maxFrames: maxFrames, includeTimings: false))

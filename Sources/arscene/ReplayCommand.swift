@@ -11,8 +11,9 @@ struct ReplayCommand: ParsableCommand {
       Events are one JSON object per line with "type", "t" (session time in seconds), \
       "frame" (the newest processed frame) and "tick" (the 60 Hz loop's tick): \
       "session" first, one "frame" per frame, "summary" last. What a frame causes \
-      ("trackingState", then "anchorAdded", "anchorUpdated", "anchorRemoved") comes \
-      before that frame's "frame" event; what the tick decides ("coaching", then \
+      ("trackingState", "mapCorrected" with --loop-closure, then "anchorAdded", \
+      "anchorUpdated" (with "cause": "mapCorrection" when a loop closure moved it), \
+      "anchorRemoved") comes before that frame's "frame" event; what the tick decides ("coaching", then \
       "tick" with --ticks) comes after its frames. The loop runs on a virtual clock \
       (every frame processed, as fast as possible) unless --realtime. With \
       --no-timings the output is byte-identical for the same input.
@@ -38,6 +39,8 @@ struct ReplayCommand: ParsableCommand {
   @OptionGroup var planes: PlaneDetectionOption
 
   @OptionGroup var referenceImages: ReferenceImagesOption
+
+  @OptionGroup var loopClosure: LoopClosureOption
 
   @OptionGroup var worldMap: WorldMapOptions
 
@@ -125,6 +128,7 @@ struct ReplayCommand: ParsableCommand {
     configuration.detectionImages = try referenceImages.load(
       for: sequence, allowingOutsidePaths: input.allowOutsidePaths)
     try worldMap.apply(to: &configuration)
+    loopClosure.apply(to: &configuration)
     let replayCoaching = try coaching.parsed()
     if case .image(let name)? = replayCoaching?.goal,
       !configuration.detectionImages.contains(where: { $0.name == name })

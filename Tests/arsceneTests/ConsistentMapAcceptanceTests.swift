@@ -17,7 +17,8 @@ final class ConsistentMapAcceptanceTests: XCTestCase {
     workspace?.remove()
   }
 
-  /// ATE <= 0.5 cm over 60 s (3.3 laps of 18 s); the return to a mapped
+  /// ATE <= 0.5 cm over 60 s (3.3 laps of 18 s), with and without loop
+  /// closure; the return to a mapped
   /// place is seen (>= 10 points unseen for 5 s found again) no later than
   /// 0.5 s after the camera is back at its starting pose; and a virtual
   /// object on the table, as the camera sees it, never steps more than 5 mm
@@ -78,6 +79,65 @@ final class ConsistentMapAcceptanceTests: XCTestCase {
       "acceptance: 60 s orbit largest frame-to-frame step of the table as seen \(worstStep * 1000) mm"
     )
     XCTAssertLessThanOrEqual(worstStep, 0.005)
+
+    try checkLoopClosure(on: sequence, lap: lap)
+  }
+
+  /// The same orbit with `--loop-closure` and a chair placed on the table:
+  /// the loop is closed once the camera is back (no later than 0.5 s after
+  /// its starting pose), ATE stays <= 0.5 cm, the camera never jumps, and
+  /// the chair follows the corrected table in steps of at most 5 mm a tick.
+  private func checkLoopClosure(on sequence: String, lap: Double) throws {
+    let trajectory = workspace.path("orbit-loop-closure-estimate.txt")
+    let events = try workspace.replay(
+      sequence,
+      [
+        "--loop-closure", "--trajectory", trajectory, "--tap",
+        "t=2,x=0.5,y=0.6,object=chair,on=table",
+      ])
+    let eval = try workspace.run(["eval", sequence, "--trajectory", trajectory, "--json"])
+    XCTAssertEqual(eval.status, 0, eval.stderr)
+    let report = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(eval.stdout.utf8)) as? [String: Any])
+    let ate = try XCTUnwrap((report["ate"] as? [String: Any])?["rmse"] as? Double)
+
+    var corrections: [Double] = []
+    var correctedAnchors = 0
+    var chair: [(t: Double, position: SIMD3<Double>, cause: String?)] = []
+    var camera: [SIMD3<Double>] = []
+    for (_, event) in try AcceptanceWorkspace.events(events) {
+      let type = event["type"] as? String
+      let t = event["t"] as? Double ?? -1
+      if type == "mapCorrected" { corrections.append(t) }
+      if type == "anchorUpdated", event["cause"] as? String == "mapCorrection" {
+        correctedAnchors += 1
+      }
+      if type == "objectPlaced" || type == "objectMoved",
+        let object = event["object"] as? [String: Any],
+        let m = object["transform"] as? [Double], m.count == 16
+      {
+        chair.append((t, SIMD3(m[12], m[13], m[14]), event["cause"] as? String))
+      }
+      if type == "frame", let m = event["worldFromCamera"] as? [Double], m.count == 16 {
+        camera.append(SIMD3(m[12], m[13], m[14]))
+      }
+    }
+    func length(_ v: SIMD3<Double>) -> Double { (v * v).sum().squareRoot() }
+    let chairSteps = zip(chair, chair.dropFirst()).map { length($1.position - $0.position) }
+    let cameraSteps = zip(camera, camera.dropFirst()).map { length($1 - $0) }
+    let first = try XCTUnwrap(corrections.first, "no loop closed")
+    print(
+      "acceptance: 60 s orbit with loop closure: ATE \(ate * 100) cm; \(corrections.count)"
+        + " corrections, first at \(first) s (back at the start at \(lap) s);"
+        + " \(correctedAnchors) anchor updates by them; chair's largest step"
+        + " \((chairSteps.max() ?? 0) * 1000) mm, camera's \((cameraSteps.max() ?? 0) * 100) cm")
+    XCTAssertLessThanOrEqual(ate, 0.005)
+    XCTAssertGreaterThan(first, lap / 2)
+    XCTAssertLessThanOrEqual(first, lap + 0.5)
+    XCTAssertGreaterThan(correctedAnchors, 0, "the table and floor move with the map")
+    XCTAssertTrue(chair.contains { $0.cause == "mapCorrection" }, "the chair follows its table")
+    XCTAssertLessThanOrEqual(chairSteps.max() ?? 0, 0.005)
+    XCTAssertLessThanOrEqual(cameraSteps.max() ?? 0, 0.05, "no camera jump over 5 cm")
   }
 
   /// A world point in the camera's axes.

@@ -22,6 +22,14 @@ public struct FrameUpdate: Sendable {
   /// Set when the session started over by itself after this frame; the
   /// next frame begins a new world.
   public var reset: SessionReset?
+  /// Set when a loop closure corrected the map before this frame (see
+  /// ``WorldTrackingConfiguration/isLoopClosureEnabled``): the camera, the
+  /// plane anchors (in ``updatedAnchors``) and what is placed on them moved
+  /// with the map, each by the correction of the part of the map it was
+  /// last seen in.
+  public var isMapCorrected = false
+  /// Loops closed in this session so far.
+  public var loopClosures = 0
 
   public init(
     frame: Frame, anchors: [any Anchor] = [], addedAnchors: [any Anchor] = [],

@@ -146,6 +146,8 @@ public final class Session {
       updatedAnchors: diff.updated + images.updated.map { $0 as any Anchor },
       removedAnchors: diff.removed
         + images.removed.map { AnchorRemoval(anchor: $0, absorbedBy: nil) })
+    update.isMapCorrected = result.map_corrected != 0
+    update.loopClosures = Int(result.loop_closures)
     update.relocalization = noteRelocalization(frame)
     if relocalizationTimedOut(frame) {
       try reset()

@@ -48,6 +48,14 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
   /// for in the map. 0.05...3600. Default 0.5: a replay that drops a few
   /// frames stays well under it, an app switch or a call well over it.
   public var interruptionThreshold: Double = 0.5
+  /// Close loops (needs relocalization and depth): each keyframe that joins
+  /// the map is checked against keyframes of the same place seen at least
+  /// 4 s before; a verified loop corrects the map (a pose graph over
+  /// keyframe positions and headings), and from the next frame on the
+  /// camera, the plane anchors and the objects placed on them are in the
+  /// corrected world (``FrameUpdate/isMapCorrected``). Default false: on the
+  /// data measured so far it was not better than tracking alone.
+  public var isLoopClosureEnabled: Bool = false
   /// Seconds of relocalizing after which the session gives up and starts
   /// over in a new world (``Session/reset()``), reporting it in
   /// ``FrameUpdate/reset``; nil (the default) tries for ever, as ARKit does
@@ -261,6 +269,7 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
     images.write(to: &options.images, maximumTracked: maximumNumberOfTrackedImages)
     options.relocalization.enabled = isRelocalizationEnabled ? 1 : 0
     options.relocalization.interruption_seconds = Float(interruptionThreshold)
+    options.relocalization.loop_closure = isLoopClosureEnabled ? 1 : 0
     return options
   }
 }

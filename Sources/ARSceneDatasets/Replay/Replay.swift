@@ -254,9 +254,16 @@ public struct Replay {
       try emit(relocalizedEvent(relocalization, stamp).text)
       state.summary.relocalizations += 1
     }
+    if update.isMapCorrected {
+      var event = Self.header(type: "mapCorrected", stamp)
+      event.add("loopClosures", update.loopClosures)
+      try emit(event.text)
+      state.summary.mapCorrections += 1
+      if state.summary.firstMapCorrectionAt == nil { state.summary.firstMapCorrectionAt = stamp.t }
+    }
     try reportAnchorChanges(
       added: update.addedAnchors, updated: update.updatedAnchors, removed: update.removedAnchors,
-      stamp, state: &state, emit: emit)
+      cause: update.isMapCorrected ? "mapCorrection" : nil, stamp, state: &state, emit: emit)
     state.summary.planeAnchorsAdded += update.addedAnchors.count { $0 is PlaneAnchor }
     state.summary.planeAnchorsUpdated += update.updatedAnchors.count { $0 is PlaneAnchor }
     state.summary.planeAnchorsRemoved += update.removedAnchors.count { $0.anchor is PlaneAnchor }
@@ -305,14 +312,16 @@ public struct Replay {
   /// `anchorAdded`, `anchorUpdated` and `anchorRemoved` events, in that
   /// order; a removal names the anchor that absorbed it, or null.
   private func reportAnchorChanges(
-    added: [any Anchor], updated: [any Anchor], removed: [AnchorRemoval], _ stamp: EventStamp,
-    state: inout RunState, emit: (String) throws -> Void
+    added: [any Anchor], updated: [any Anchor], removed: [AnchorRemoval], cause: String? = nil,
+    _ stamp: EventStamp, state: inout RunState, emit: (String) throws -> Void
   ) throws {
     for anchor in added {
       try emit(anchorEvent("anchorAdded", anchor, stamp).text)
     }
     for anchor in updated {
-      try emit(anchorEvent("anchorUpdated", anchor, stamp).text)
+      var event = anchorEvent("anchorUpdated", anchor, stamp)
+      if let cause { event.add("cause", cause) }
+      try emit(event.text)
     }
     for removal in removed {
       var event = anchorEvent("anchorRemoved", removal.anchor, stamp)
@@ -523,6 +532,12 @@ public struct Replay {
       revisits.addNull("firstAt")
     }
     event.add("revisits", revisits)
+    if summary.mapCorrections > 0 {
+      var corrections = JSONLine()
+      corrections.add("count", summary.mapCorrections)
+      corrections.add("firstAt", summary.firstMapCorrectionAt ?? 0, decimals: 6)
+      event.add("mapCorrections", corrections)
+    }
     if let worldUp = summary.worldUp {
       var up = JSONLine()
       up.add("source", "\(worldUp.source)")

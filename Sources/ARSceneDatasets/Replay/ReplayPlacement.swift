@@ -4,7 +4,9 @@ import Foundation
 /// The placed objects of a replay: performs its ``ScriptedInteraction``s on
 /// their ticks, moves the objects every tick and words what happened as
 /// events (`objectPlaced`, `placementRejected`, `raycastUpdated`,
-/// `objectMoved` with `"cause"`: "settling", "drag" or "rotate",
+/// `objectMoved` with `"cause"`: "settling", "drag", "rotate" or
+/// "mapCorrection" (following its surface after a loop closure moved it,
+/// until it settles),
 /// `objectHidden` while relocalizing and `objectShown` after), each with
 /// `"object": {"id", "name", "transform": [16
 /// column-major floats, world_from_object], "anchor", "settled"}` (`id`
@@ -14,6 +16,8 @@ final class ReplayPlacement {
   /// Not yet performed, in order of time (ties keep the command line's
   /// order).
   private var pending: [ScriptedInteraction]
+  /// Objects still following a map correction.
+  private var correcting: Set<UUID> = []
   private(set) var placedCount = 0
   private(set) var rejectedCount = 0
 
@@ -42,7 +46,10 @@ final class ReplayPlacement {
   ) {
     var events: [JSONLine] = []
     var outcomes: [CoachingInput.Placement] = []
-    for frameUpdate in update.frameUpdates { controller.observe(frameUpdate) }
+    for frameUpdate in update.frameUpdates {
+      controller.observe(frameUpdate)
+      if frameUpdate.isMapCorrected { correcting.formUnion(controller.objects.map(\.identifier)) }
+    }
     while let next = pending.first, next.time <= stamp.t + 1e-9 {
       pending.removeFirst()
       let done = perform(next, camera: update.tick.camera, session: session, stamp: stamp)
@@ -54,7 +61,9 @@ final class ReplayPlacement {
       case .moved(let object):
         var line = Replay.header(type: "objectMoved", stamp)
         line.add("object", Self.objectJSON(object))
-        line.add("cause", "settling")
+        let corrected = correcting.contains(object.identifier)
+        line.add("cause", corrected ? "mapCorrection" : "settling")
+        if corrected, object.isSettled { correcting.remove(object.identifier) }
         events.append(line)
       case .raycastUpdated(let object, let result):
         var line = Replay.header(type: "raycastUpdated", stamp)

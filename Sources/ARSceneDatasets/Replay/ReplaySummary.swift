@@ -32,6 +32,10 @@ public struct ReplaySummary: Sendable {
   /// tracked again: a loop), and the session time of the first.
   public var revisitFrames = 0
   public var firstRevisitAt: Double?
+  /// Frames in which a loop closure's correction of the map took effect
+  /// (`mapCorrected` events), and the session time of the first.
+  public var mapCorrections = 0
+  public var firstMapCorrectionAt: Double?
   /// The world map saved after the last frame: its size in bytes and the
   /// milliseconds taken to snapshot, encode and write it.
   public var savedWorldMap: (bytes: Int, milliseconds: Double)?
@@ -108,6 +112,11 @@ public struct ReplaySummary: Sendable {
       lines.append(
         "Loops: came back to mapped places in \(revisitFrames) frame(s), first at"
           + String(format: " %.2f s; tracked against the points first seen there.", first))
+    }
+    if let first = firstMapCorrectionAt {
+      lines.append(
+        "Loop closure: the map was corrected \(mapCorrections) time(s), first at"
+          + String(format: " %.2f s.", first))
     }
     if relocalizations > 0 || sessionResets > 0 {
       lines.append(

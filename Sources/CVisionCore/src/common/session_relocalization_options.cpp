@@ -12,6 +12,7 @@ SessionRelocalizationOptions SessionRelocalizationOptions::FromC(
   SessionRelocalizationOptions result;
   result.enabled = options.enabled != 0;
   result.interruption_seconds = options.interruption_seconds;
+  result.loop_closure = options.loop_closure != 0;
   return result;
 }
 
@@ -19,6 +20,7 @@ void SessionRelocalizationOptions::ToC(
     vc_relocalization_options_t* options) const {
   options->enabled = enabled ? 1 : 0;
   options->interruption_seconds = interruption_seconds;
+  options->loop_closure = loop_closure ? 1 : 0;
 }
 
 void SessionRelocalizationOptions::Check() const {

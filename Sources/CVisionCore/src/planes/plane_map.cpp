@@ -331,11 +331,12 @@ void PlaneMap::Refit(Anchor* anchor, bool gravity_known) const {
   // The origin stays where it was on the plane, moved onto the new plane.
   Eigen::Vector3d origin = anchor->world_from_anchor.translation();
   origin -= (normal.dot(origin) + anchor->offset) * normal;
-  // x: world x on horizontal planes, the horizontal direction along the
-  // plane (to the right seen from its front) on vertical ones.
+  // x: world x (as turned by map corrections) on horizontal planes, the
+  // horizontal direction along the plane (to the right seen from its front)
+  // on vertical ones.
   Eigen::Vector3d x;
   if (anchor->alignment == VC_PLANE_ALIGNMENT_HORIZONTAL) {
-    x = Eigen::Vector3d::UnitX() - normal.x() * normal;
+    x = anchor->reference_x - anchor->reference_x.dot(normal) * normal;
   } else {
     x = Eigen::Vector3d::UnitY().cross(normal);
   }
@@ -344,6 +345,20 @@ void PlaneMap::Refit(Anchor* anchor, bool gravity_known) const {
   const Eigen::Vector3d z = x.cross(normal);
   anchor->world_from_anchor.linear() << x, normal, z;
   anchor->world_from_anchor.translation() = origin;
+}
+
+void PlaneMap::MoveAnchor(const Eigen::Isometry3d& new_world_from_old,
+                          Anchor* anchor) const {
+  const Eigen::Matrix3d& turn = new_world_from_old.linear();
+  anchor->moments =
+      anchor->moments.Transformed(turn, new_world_from_old.translation());
+  anchor->normal = turn * anchor->normal;
+  anchor->offset = -anchor->normal.dot(anchor->moments.mean());
+  anchor->world_from_anchor = new_world_from_old * anchor->world_from_anchor;
+  anchor->reference_x = turn * anchor->reference_x;
+  anchor->last_view_normal = turn * anchor->last_view_normal;
+  anchor->dirty = true;
+  anchor->publish_now = true;
 }
 
 void PlaneMap::MarkFootprint(const std::vector<Eigen::Vector3d>& corners,

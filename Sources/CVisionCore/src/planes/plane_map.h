@@ -55,6 +55,22 @@ class PlaneMap {
     return removals_;
   }
 
+  // Frames integrated so far: the clock anchors' last sightings are on.
+  int64_t frame_index() const { return frame_index_; }
+
+  // The map under the anchors was corrected (a loop closure): each anchor,
+  // candidates too, moves rigidly by the correction the callback gives for
+  // the frame that last saw it (new world from old, a turn about +Y and a
+  // shift, so level planes stay level), keeping its seen region, and is
+  // published again. No allocation beyond the published list's.
+  template <typename CorrectionOfFrame>
+  void MoveWorld(const CorrectionOfFrame& correction_of_frame) {
+    for (Anchor& anchor : anchors_) {
+      MoveAnchor(correction_of_frame(anchor.last_seen_frame), &anchor);
+    }
+    Publish();
+  }
+
  private:
   struct Anchor {
     uint64_t id = 0;  // 0 while a candidate
@@ -66,6 +82,9 @@ class PlaneMap {
     double offset = 0;
     // world_from_anchor: rotation columns x, normal, z; origin on the plane.
     Eigen::Isometry3d world_from_anchor = Eigen::Isometry3d::Identity();
+    // What a horizontal anchor's x follows: world x, turned with the map by
+    // corrections so that the seen region stays where it was.
+    Eigen::Vector3d reference_x = Eigen::Vector3d::UnitX();
     OccupancyGrid grid;
     int frames_seen = 0;
     int64_t last_seen_frame = 0;
@@ -132,6 +151,8 @@ class PlaneMap {
   // Plane from the moments, snapped to gravity when known, normal kept on
   // the side it faced so far.
   void Refit(Anchor* anchor, bool gravity_known) const;
+  void MoveAnchor(const Eigen::Isometry3d& new_world_from_old,
+                  Anchor* anchor) const;
 
   PlaneOptions options_;
   std::vector<Anchor> anchors_;  // creation order; removed ones erased

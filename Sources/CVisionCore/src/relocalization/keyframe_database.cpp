@@ -50,6 +50,26 @@ void KeyframeDatabase::Add(MapKeyframe keyframe) {
   indexed_ = false;
 }
 
+void KeyframeDatabase::MoveKeyframes(
+    const std::vector<Eigen::Isometry3d>& new_world_from_old) {
+  Require(new_world_from_old.size() == keyframes_.size(),
+          "one correction per keyframe");
+  for (size_t k = 0; k < keyframes_.size(); ++k) {
+    const Eigen::Isometry3d& correction = new_world_from_old[k];
+    const Eigen::Isometry3d old_from_new = correction.inverse();
+    const Eigen::Isometry3f point_correction = correction.cast<float>();
+    const Eigen::Matrix3f normal_correction = point_correction.linear();
+    Keyframe& keyframe = keyframes_[k].keyframe;
+    keyframe.camera_from_world = keyframe.camera_from_world * old_from_new;
+    for (Eigen::Vector3f& p : keyframe.points) p = point_correction * p;
+    DepthSurface& surface = keyframes_[k].surface;
+    if (surface.empty()) continue;
+    surface.camera_from_world = surface.camera_from_world * old_from_new;
+    for (Eigen::Vector3f& p : surface.points) p = point_correction * p;
+    for (Eigen::Vector3f& n : surface.normals) n = normal_correction * n;
+  }
+}
+
 int KeyframeDatabase::descriptor_count() const {
   int total = 0;
   for (const MapKeyframe& k : keyframes_) total += k.keyframe.descriptors.rows;

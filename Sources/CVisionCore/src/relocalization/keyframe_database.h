@@ -46,6 +46,11 @@ class KeyframeDatabase {
   // Clears the index: BuildIndex() again before querying.
   void Add(MapKeyframe keyframe);
 
+  // Moves keyframes()[k] (pose, points and surface) by
+  // new_world_from_old[k], one per keyframe: a loop closure's correction.
+  // The index stays valid: it holds descriptors, not positions.
+  void MoveKeyframes(const std::vector<Eigen::Isometry3d>& new_world_from_old);
+
   // Removes keyframes whose surface is mostly seen by others (see
   // RelocalizationOptions::cull_overlap), so that the map grows with the
   // area seen rather than with time. Oldest first; a keyframe is only

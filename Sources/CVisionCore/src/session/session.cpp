@@ -34,6 +34,21 @@ void ToGray(const cv::Mat& color, vc_pixel_format_t format, cv::Mat* gray) {
   }
 }
 
+// The correction of the entry whose key (a time or a frame) is nearest to
+// key (ties: the later); corrections is sorted by key and not empty.
+const Eigen::Isometry3d& NearestCorrection(
+    const std::vector<std::pair<int64_t, Eigen::Isometry3d>>& corrections,
+    int64_t key) {
+  const auto after = std::lower_bound(
+      corrections.begin(), corrections.end(), key,
+      [](const auto& entry, int64_t k) { return entry.first < k; });
+  if (after == corrections.end()) return corrections.back().second;
+  if (after == corrections.begin()) return after->second;
+  const auto before = after - 1;
+  return key - before->first < after->first - key ? before->second
+                                                  : after->second;
+}
+
 // Validates before any member is built from the options.
 const SessionOptions& Checked(const SessionOptions& options) {
   options.Check();
@@ -49,7 +64,44 @@ Session::Session(const SessionOptions& options)
       image_tracker_(options_.images),
       keyframe_map_(relocalizer_options_),
       relocalizer_(relocalizer_options_),
-      map_features_(relocalizer_options_) {}
+      map_features_(relocalizer_options_),
+      loop_closer_(relocalizer_options_, LoopDetectionOptions()) {}
+
+void Session::ApplyMapCorrection() noexcept {
+  tracker_.CorrectWorld(pending_camera_correction_, [&](int64_t time) {
+    return NearestCorrection(pending_time_corrections_, time);
+  });
+  plane_map_.MoveWorld([&](int64_t frame) {
+    return NearestCorrection(pending_plane_corrections_, frame);
+  });
+  correction_pending_ = false;
+  correction_unreported_ = true;
+}
+
+void Session::AcceptMapCorrection(const MapCorrection& correction) {
+  loop_closer_.Accept(correction);
+  if (!correction.applied) return;
+  keyframe_map_.MoveKeyframes(correction.keyframes);
+  pending_camera_correction_ = correction.keyframes.back();
+  pending_plane_corrections_.clear();
+  pending_time_corrections_.clear();
+  const auto& keyframes = keyframe_map_.keyframes();
+  for (size_t k = 0; k < keyframes.size(); ++k) {
+    const Keyframe& keyframe = keyframes[k].keyframe;
+    pending_plane_corrections_.emplace_back(
+        plane_frame_of_keyframe_.at(keyframe.id), correction.keyframes[k]);
+    pending_time_corrections_.emplace_back(keyframe.timestamp_ns,
+                                           correction.keyframes[k]);
+  }
+  const auto by_key = [](const auto& a, const auto& b) {
+    return a.first < b.first;
+  };
+  std::stable_sort(pending_plane_corrections_.begin(),
+                   pending_plane_corrections_.end(), by_key);
+  std::stable_sort(pending_time_corrections_.begin(),
+                   pending_time_corrections_.end(), by_key);
+  correction_pending_ = true;
+}
 
 bool Session::Relocalize(const FrameInput& frame, const PinholeCamera& camera,
                          StageTimings& timings,
@@ -143,12 +195,16 @@ void Session::AdoptWorldMap(const WorldMapData& map) {
           "(options checksum differs)");
   KeyframeDatabase adopted(relocalizer_options_);
   int64_t next_id = 0;
+  std::unordered_map<int64_t, int64_t> plane_frames;
   for (const MapKeyframe& k : map.keyframes) {
     next_id = std::max(next_id, k.keyframe.id + 1);
     adopted.Add(k);
+    // Before this session's first frame, as far as anchors can tell.
+    plane_frames[k.keyframe.id] = 0;
   }
   adopted.BuildIndex();
   keyframe_map_ = std::move(adopted);
+  plane_frame_of_keyframe_ = std::move(plane_frames);
   next_map_keyframe_id_ = next_id;
   map_camera_ = map.camera;
   map_camera_known_ = true;
@@ -204,6 +260,10 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
                 std::to_string(camera.height) + " but the world map was made " +
                 "with a " + std::to_string(map_camera_.width) + "x" +
                 std::to_string(map_camera_.height) + " camera");
+  }
+  if (correction_pending_) {
+    ScopedStageTimer timer(timings, "loopClosure");
+    ApplyMapCorrection();
   }
   {
     ScopedStageTimer timer(timings, "mapOptimization");
@@ -307,18 +367,32 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
   // A frame that joins the keyframe map is described before the commit, so
   // that a failure leaves no trace.
   MapKeyframe map_keyframe;
+  MapCorrection map_correction;
   const bool joins_map =
       relocalization && !frame.depth.empty() && MapWantsKeyframe(tracking);
   if (joins_map) {
-    ScopedStageTimer timer(timings, "mapping");
     double units_per_metre = 0;
     const cv::Mat& depth =
         DepthAsUnsigned16(frame.depth, frame.depth_units_per_metre,
                           &depth_millimetres_, &units_per_metre);
-    map_keyframe = DescribeKeyframe(next_map_keyframe_id_, frame.timestamp_ns,
-                                    gray_, depth, units_per_metre, camera,
-                                    tracking.camera_from_world,
-                                    relocalizer_options_, &map_features_);
+    {
+      ScopedStageTimer timer(timings, "mapping");
+      map_keyframe = DescribeKeyframe(next_map_keyframe_id_, frame.timestamp_ns,
+                                      gray_, depth, units_per_metre, camera,
+                                      tracking.camera_from_world,
+                                      relocalizer_options_, &map_features_);
+    }
+    // Loops are closed in a world whose up is known: the pose graph keeps
+    // roll and pitch.
+    if (options_.relocalization.loop_closure && gravity_known) {
+      ScopedStageTimer timer(timings, "loopClosure");
+      SampleDepthPoints(
+          depth, units_per_metre, camera,
+          ScaledStep(relocalizer_options_.query_step_pixels, camera.width),
+          relocalizer_options_, &loop_query_points_);
+      map_correction =
+          loop_closer_.Check(keyframe_map_, map_keyframe, loop_query_points_);
+    }
   }
   result.world_mapping_status = MappingStatus(tracking);
 
@@ -326,20 +400,28 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
   // nothing after it can fail, so a failed frame leaves no trace.
   tracker_.Commit();
   if (joins_map) {
+    plane_frame_of_keyframe_[map_keyframe.keyframe.id] =
+        plane_map_.frame_index();
     keyframe_map_.Add(std::move(map_keyframe));
+    AcceptMapCorrection(map_correction);
     ++next_map_keyframe_id_;
     if (!map_camera_known_) {
       map_camera_ = camera;
       map_camera_known_ = true;
     }
     if (next_map_keyframe_id_ % options_.relocalization.cull_every == 0) {
-      keyframe_map_.CullRedundant();
+      for (int64_t id : keyframe_map_.CullRedundant()) {
+        plane_frame_of_keyframe_.erase(id);
+      }
     }
   }
   if (judges_up) {
     scene_up_estimator_ = std::move(judged_up);
     scene_up_ = judged_decision;
   }
+  result.map_corrected = correction_unreported_ ? 1 : 0;
+  correction_unreported_ = false;
+  result.loop_closures = loop_closer_.loops_closed();
   result.world_up_source = ToC(tracking.up_source);
   result.world_up_confidence = UpConfidence(tracking.up_source);
   if (gray_.data == frame.color.data) gray_.release();

@@ -7,6 +7,9 @@
 #include <limits>
 #include <memory>
 #include <opencv2/core.hpp>
+#include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include "common/session_options.h"
 #include "common/stage_timings.h"
@@ -17,6 +20,7 @@
 #include "planes/scene_up_estimator.h"
 #include "raycast/depth_snapshot.h"
 #include "relocalization/keyframe_database.h"
+#include "relocalization/loop_closer.h"
 #include "relocalization/relocalizer.h"
 #include "relocalization/world_map_file.h"
 #include "tracking/tracker.h"
@@ -96,6 +100,30 @@ class Session {
   int64_t next_map_keyframe_id_ = 0;
   // Reused: float depth as 16-bit millimetres for relocalization.
   cv::Mat depth_millimetres_;
+
+  // Loop closure over the keyframe map. A correction found while a frame
+  // runs moves the keyframes at its commit, and the tracker and the plane
+  // anchors at the start of the next frame, so that every output of one
+  // frame is in one world.
+  LoopCloser loop_closer_;
+  std::vector<Eigen::Vector3f> loop_query_points_;
+  // The plane map's frame when each map keyframe joined, by keyframe id:
+  // an anchor follows the correction of the keyframe nearest in time to
+  // its last sighting.
+  std::unordered_map<int64_t, int64_t> plane_frame_of_keyframe_;
+  bool correction_pending_ = false;
+  Eigen::Isometry3d pending_camera_correction_ = Eigen::Isometry3d::Identity();
+  // (plane map frame, new_world_from_old), in order of frame, and the same
+  // by keyframe timestamp.
+  std::vector<std::pair<int64_t, Eigen::Isometry3d>> pending_plane_corrections_;
+  std::vector<std::pair<int64_t, Eigen::Isometry3d>> pending_time_corrections_;
+  // A correction was applied and no frame has reported it yet.
+  bool correction_unreported_ = false;
+
+  // Moves the tracker and the plane anchors by the pending correction.
+  void ApplyMapCorrection() noexcept;
+  // Keeps a found correction once its keyframe has joined the map.
+  void AcceptMapCorrection(const MapCorrection& correction);
 
   // Whether the map takes this frame: a measured pose in normal tracking,
   // far enough from the last keyframe the map took.

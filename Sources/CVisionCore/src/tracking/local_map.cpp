@@ -103,13 +103,13 @@ void LocalMap::ClearAllButNewestKeyframe() noexcept {
   while (keyframes_.size() > 1) keyframes_.pop_front();
 }
 
-void LocalMap::ChangeWorld(const Eigen::Matrix3d& new_world_from_old) noexcept {
+void LocalMap::ChangeWorld(
+    const Eigen::Isometry3d& new_world_from_old) noexcept {
   for (size_t i = 0; i < points_.size(); ++i) {
     if (alive_[i] != 0)
       points_[i].world = new_world_from_old * points_[i].world;
   }
-  Eigen::Isometry3d old_from_new = Eigen::Isometry3d::Identity();
-  old_from_new.linear() = new_world_from_old.transpose();
+  const Eigen::Isometry3d old_from_new = new_world_from_old.inverse();
   for (LocalKeyframe& keyframe : keyframes_) {
     keyframe.camera_from_world = keyframe.camera_from_world * old_from_new;
   }

@@ -25,6 +25,9 @@ struct MapPoint {
   // Timestamp of that frame: how long ago the place was seen, whatever the
   // frame rate.
   int64_t last_seen_ns = 0;
+  // When the point was lifted: a loop closure moves it with the map of
+  // that time.
+  int64_t first_seen_ns = 0;
   // Frames in which the point agreed with the pose, and in which it did not.
   int32_t inlier_count = 0;
   int32_t outlier_count = 0;
@@ -91,9 +94,26 @@ class LocalMap {
   // sightings. Points seen in frame itself stay: tracks refer to them.
   void Cull(int64_t frame) noexcept;
 
-  // Re-expresses points and keyframes in a world turned by new_world_from_old
-  // about its origin (the world's axes settling).
-  void ChangeWorld(const Eigen::Matrix3d& new_world_from_old) noexcept;
+  // Re-expresses points and keyframes in a world moved by new_world_from_old
+  // (the world's axes settling, or a loop closure correcting the map).
+  void ChangeWorld(const Eigen::Isometry3d& new_world_from_old) noexcept;
+
+  // A loop closure corrected the map: each point moves by the correction
+  // of the time it was lifted, each keyframe by that of its own time
+  // (correction_at(timestamp_ns) gives new_world_from_old).
+  template <typename CorrectionAtTime>
+  void CorrectWorld(const CorrectionAtTime& correction_at) noexcept {
+    for (size_t i = 0; i < points_.size(); ++i) {
+      if (alive_[i] == 0) continue;
+      points_[i].world =
+          correction_at(points_[i].first_seen_ns) * points_[i].world;
+    }
+    for (LocalKeyframe& keyframe : keyframes_) {
+      keyframe.camera_from_world =
+          keyframe.camera_from_world *
+          correction_at(keyframe.timestamp_ns).inverse();
+    }
+  }
 
   // Forgets every point and all keyframes but the newest: a new map starts
   // from that keyframe.

@@ -47,11 +47,9 @@ void MotionModel::Observe(int64_t timestamp_ns,
   camera_from_world_ = camera_from_world;
 }
 
-void MotionModel::ChangeWorld(const Eigen::Matrix3d& new_world_from_old) {
-  Eigen::Isometry3d old_from_new = Eigen::Isometry3d::Identity();
-  old_from_new.linear() = new_world_from_old.transpose();
-  camera_from_world_ = camera_from_world_ * old_from_new;
-  centre_velocity_ = new_world_from_old * centre_velocity_;
+void MotionModel::ChangeWorld(const Eigen::Isometry3d& new_world_from_old) {
+  camera_from_world_ = camera_from_world_ * new_world_from_old.inverse();
+  centre_velocity_ = new_world_from_old.linear() * centre_velocity_;
 }
 
 Eigen::Isometry3d MotionModel::Predict(

@@ -20,9 +20,9 @@ class MotionModel {
   void Observe(int64_t timestamp_ns, const Eigen::Isometry3d& camera_from_world,
                bool previous_was_measured);
 
-  // Re-expresses the model in a world turned by new_world_from_old about its
-  // origin (the world's axes settling).
-  void ChangeWorld(const Eigen::Matrix3d& new_world_from_old);
+  // Re-expresses the model in a world moved by new_world_from_old (the
+  // world's axes settling, or a loop closure correcting the map).
+  void ChangeWorld(const Eigen::Isometry3d& new_world_from_old);
 
   // Forgets the velocity, e.g. while the pose is held.
   void StopMotion() { has_velocity_ = false; }

@@ -257,6 +257,7 @@ int Tracker::AddNewFeatures(const TrackerFrame& frame,
     point.sigma = options_.depth_noise * z * z / 3.0;
     point.last_seen_frame = pending_.frame_index;
     point.last_seen_ns = frame.timestamp_ns;
+    point.first_seen_ns = frame.timestamp_ns;
     point.inlier_count = 1;
     new_points_.push_back(point);
     next_positions_.push_back(pt);
@@ -559,14 +560,25 @@ void Tracker::SettleGravity(const TrackerFrame& frame) {
 void Tracker::TurnWorldUp(const Eigen::Vector3d& up_in_first_camera) {
   const Eigen::Matrix3d settled =
       GravityAlignedWorldFromCamera(up_in_first_camera);
-  world_change_ = settled * pending_.world_from_first_camera.transpose();
+  world_change_ = Eigen::Isometry3d::Identity();
+  world_change_.linear() =
+      settled * pending_.world_from_first_camera.transpose();
   world_changed_ = true;
   pending_.world_from_first_camera = settled;
-  Eigen::Isometry3d old_from_new = Eigen::Isometry3d::Identity();
-  old_from_new.linear() = world_change_.transpose();
+  const Eigen::Isometry3d old_from_new = world_change_.inverse();
   pending_.camera_from_world = pending_.camera_from_world * old_from_new;
   pending_.last_keyframe_pose = pending_.last_keyframe_pose * old_from_new;
   pending_.motion.ChangeWorld(world_change_);
+}
+
+void Tracker::CorrectPose(
+    const Eigen::Isometry3d& new_world_from_old) noexcept {
+  const Eigen::Isometry3d old_from_new = new_world_from_old.inverse();
+  state_.camera_from_world = state_.camera_from_world * old_from_new;
+  state_.last_keyframe_pose = state_.last_keyframe_pose * old_from_new;
+  state_.motion.ChangeWorld(new_world_from_old);
+  state_.world_from_first_camera =
+      new_world_from_old.linear() * state_.world_from_first_camera;
 }
 
 void Tracker::Commit() {

@@ -96,6 +96,17 @@ class Tracker {
   // changes anything (adding the keyframe); everything after is noexcept.
   void Commit();
 
+  // A loop closure corrected the map under the camera: the pose and motion
+  // move by camera_correction (new_world_from_old), each map point and
+  // keyframe by correction_at(its time), as the map of that time moved.
+  // Between frames, before OptimizeMap().
+  template <typename CorrectionAtTime>
+  void CorrectWorld(const Eigen::Isometry3d& camera_correction,
+                    const CorrectionAtTime& correction_at) noexcept {
+    CorrectPose(camera_correction);
+    map_.CorrectWorld(correction_at);
+  }
+
   // Starts in a world that already exists (a saved map): the world's axes
   // are known and the camera is lost in it, so every frame asks
   // TrackerFrame::relocalize until it is found. Call before the first frame.
@@ -151,6 +162,8 @@ class Tracker {
   // ARKit axes) becomes +Y, and records the turn in world_change_ for
   // Commit.
   void TurnWorldUp(const Eigen::Vector3d& up_in_first_camera);
+  // CorrectWorld()'s move of the pose, motion and world axes.
+  void CorrectPose(const Eigen::Isometry3d& new_world_from_old) noexcept;
 
   // Follows the map's features into the frame and estimates the pose.
   // Returns the inlier count; fills next_positions_/next_points_ and the
@@ -189,7 +202,7 @@ class Tracker {
   // Set by Track() when the world's axes settled this frame: Commit() turns
   // the map with it.
   bool world_changed_ = false;
-  Eigen::Matrix3d world_change_ = Eigen::Matrix3d::Identity();
+  Eigen::Isometry3d world_change_ = Eigen::Isometry3d::Identity();
   // Map points found again this frame that no frame had seen for
   // kRevisitSeconds: the camera is back in a place it mapped before.
   int revisited_points_ = 0;

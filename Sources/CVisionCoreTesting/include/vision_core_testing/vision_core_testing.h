@@ -64,6 +64,47 @@ typedef struct vc_test_bundle_outcome {
 VC_API vc_status_t vc_test_bundle_adjustment(
     const vc_test_bundle_trial_t *trial, vc_test_bundle_outcome_t *outcome);
 
+/** A pose-graph trial (relocalization/pose_graph.h) on exact ground truth:
+    node_count cameras on a 1.5 m circle looking at its centre, one lap. The
+    estimate drifts as odometry does: each step's heading is off by
+    heading_drift_rad and its length by length_drift (a fraction), so the
+    lap does not close; one loop edge from the truth joins the last node to
+    the first, which is fixed. */
+typedef struct vc_test_pose_graph_trial {
+  int node_count;
+  double heading_drift_rad;
+  double length_drift;
+} vc_test_pose_graph_trial_t;
+
+/** RMS camera-centre error against the truth (metres) before and after the
+    solve, the fixed node's movement (must be 0), the loop edge's remaining
+    translation error (metres) and the solver's iterations. */
+typedef struct vc_test_pose_graph_outcome {
+  double rms_before;
+  double rms_after;
+  double fixed_motion;
+  double loop_error;
+  int iterations;
+} vc_test_pose_graph_outcome_t;
+
+VC_API vc_status_t vc_test_pose_graph(const vc_test_pose_graph_trial_t *trial,
+                                      vc_test_pose_graph_outcome_t *outcome);
+
+/** A loop-detection trial (relocalization/loop_detector.h) with two
+    identical posters: an old keyframe faces a wall 2 m away with a poster
+    (100 features) and its own wall texture; a keyframe 10 s later, tracked
+    without error, faces the same wall poster_separation_m to the side,
+    where an identical poster hangs (the same 100 descriptors) beside
+    other texture. With poster_separation_m 0 the second keyframe sees the
+    first poster again, its tracked pose off by drift_m sideways: a true
+    loop. outcome receives the detection's outcome (LoopOutcome: 0 found,
+    1 no candidates, 2 too few matches, 3 no consensus, 4 poor alignment,
+    5 implausible), the correction it measured (metres) and its inliers. */
+VC_API vc_status_t vc_test_identical_posters_loop(double poster_separation_m,
+                                                  double drift_m, int *outcome,
+                                                  double *correction_m,
+                                                  int *inliers);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -1,0 +1,17 @@
+import ARScene
+import ArgumentParser
+
+/// `--loop-closure`, shared by the commands that run a session and score or
+/// time it.
+struct LoopClosureOption: ParsableArguments {
+  @Flag(
+    help: ArgumentHelp(
+      "Close loops: a keyframe that sees a place seen at least 4 s before corrects the map"
+        + " (keyframes, camera, plane anchors and placed objects move with it). Off by"
+        + " default: not yet better than tracking alone on the data measured."))
+  var loopClosure = false
+
+  func apply(to configuration: inout WorldTrackingConfiguration) {
+    configuration.isLoopClosureEnabled = loopClosure
+  }
+}
