@@ -35,21 +35,21 @@ extension DepthData {
     // trap or allocate gigabytes here before the core names the problem.
     let plausible =
       (1...Self.largestSide).contains(width) && (1...Self.largestSide).contains(height)
-    var units = [UInt16](repeating: 0, count: plausible ? width * height : 0)
-    try depthMap.withCoreView { (image) throws(ARSceneError) in
-      var view = vc_depth_view_t(image: image, units_per_metre: unitsPerMetre)
-      let status = units.withUnsafeMutableBufferPointer { out in
-        matrix.withUnsafeBufferPointer { transform in
+    // The core writes straight into the new image's memory.
+    let map = try PixelBuffer(
+      format: .depthUInt16, width: plausible ? width : 1, height: plausible ? height : 1
+    ) { (out) throws(ARSceneError) in
+      try depthMap.withCoreView { (image) throws(ARSceneError) in
+        var view = vc_depth_view_t(image: image, units_per_metre: unitsPerMetre)
+        let status = matrix.withUnsafeBufferPointer { transform in
           vc_depth_register(
-            &view, &depthCamera, transform.baseAddress, &colorCamera, out.baseAddress,
+            &view, &depthCamera, transform.baseAddress, &colorCamera,
+            plausible ? out.baseAddress?.assumingMemoryBound(to: UInt16.self) : nil,
             Int32(clamping: width * MemoryLayout<UInt16>.stride), outUnitsPerMetre)
         }
+        try CoreStatus.check(status)
       }
-      try CoreStatus.check(status)
     }
-    let map = try PixelBuffer(
-      format: .depthUInt16, width: width, height: height,
-      bytes: units.withUnsafeBytes { Array($0) })
     return DepthData(depthMap: map, unitsPerMetre: outUnitsPerMetre)
   }
 

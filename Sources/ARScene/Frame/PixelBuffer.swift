@@ -40,6 +40,26 @@ public struct PixelBuffer: @unchecked Sendable {
     self.storage = Storage(copying: Array(bytes[0..<rowBytes * height]))
   }
 
+  /// An image of tightly packed rows that `fill` writes into memory the
+  /// buffer then owns (zeroed first), so that the core can write its output
+  /// in place with no copy.
+  init<E: Error>(
+    format: PixelFormat, width: Int, height: Int,
+    filling fill: (UnsafeMutableRawBufferPointer) throws(E) -> Void
+  ) throws(E) {
+    let rowBytes = width * format.bytesPerPixel
+    let memory = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: max(rowBytes * height, 1), alignment: 16)
+    memory.initializeMemory(as: UInt8.self, repeating: 0)
+    let storage = Storage(owning: memory)
+    try fill(UnsafeMutableRawBufferPointer(rebasing: memory[0..<rowBytes * height]))
+    self.format = format
+    self.width = width
+    self.height = height
+    self.bytesPerRow = rowBytes
+    self.storage = storage
+  }
+
   private init(storage: Storage, view: vc_image_view_t) {
     format = PixelFormat(view.format)
     width = Int(view.width)
@@ -162,6 +182,13 @@ private final class Storage: @unchecked Sendable {
     let memory = UnsafeMutableRawBufferPointer.allocate(
       byteCount: max(bytes.count, 1), alignment: 16)
     bytes.withUnsafeBytes { memory.copyMemory(from: $0) }
+    base = UnsafeRawPointer(memory.baseAddress!)
+    decodedImage = nil
+  }
+
+  /// Takes ownership of memory allocated with
+  /// `UnsafeMutableRawBufferPointer.allocate`.
+  init(owning memory: UnsafeMutableRawBufferPointer) {
     base = UnsafeRawPointer(memory.baseAddress!)
     decodedImage = nil
   }

@@ -12,22 +12,38 @@ namespace {
 // where the sensor saw nothing; no real sensor measures 65.535 m indoors.
 constexpr uint16_t kSaturatedDepthUnits = std::numeric_limits<uint16_t>::max();
 
-// Depth in metres of a row's pixel x, or 0 when it holds no measurement.
-double DepthMetres(const cv::Mat& depth, int x, const void* row,
-                   double metres_per_unit) {
-  if (depth.type() == CV_16UC1) {
-    const uint16_t units = static_cast<const uint16_t*>(row)[x];
-    if (units == 0 || units == kSaturatedDepthUnits) return 0.0;
-    return units * metres_per_unit;
-  }
-  const float metres = static_cast<const float*>(row)[x];
+// Depth in metres of pixel x of a row, or 0 when it holds no measurement.
+inline double DepthMetres(const uint16_t* row, int x, double metres_per_unit) {
+  const uint16_t units = row[x];
+  if (units == 0 || units == kSaturatedDepthUnits) return 0.0;
+  return units * metres_per_unit;
+}
+
+inline double DepthMetres(const float* row, int x, double /*metres_per_unit*/) {
+  const float metres = row[x];
   return std::isfinite(metres) && metres > 0.0f ? metres : 0.0;
 }
 
-}  // namespace
+// The z-buffer holds depths already rounded to output units, clamped to
+// kTooFar; rounding is monotonic, so the smallest rounded depth is the
+// rounded smallest depth, and what is written is exactly what keeping the
+// depths in metres and rounding at the end would give, at a quarter of the
+// memory traffic. kNothing marks a colour pixel no depth pixel landed on.
+constexpr uint32_t kTooFar = kSaturatedDepthUnits;
+constexpr uint32_t kNothing = std::numeric_limits<uint32_t>::max();
 
-void RegisterDepth(const DepthRegistrationInput& input,
-                   double out_units_per_metre, cv::Mat& out) {
+// std::round (halves away from zero) for 0 <= units, clamped to kTooFar; the
+// fraction is exact (Sterbenz), so this rounds as std::round does without a
+// library call per pixel.
+inline uint32_t RoundedUnits(double units) {
+  if (!(units < static_cast<double>(kTooFar))) return kTooFar;
+  const uint32_t whole = static_cast<uint32_t>(units);
+  return whole + (units - whole >= 0.5 ? 1u : 0u);
+}
+
+template <typename Depth>
+void ProjectInto(const DepthRegistrationInput& input,
+                 double out_units_per_metre, std::vector<uint32_t>& nearest) {
   const vc_camera_intrinsics_t& dk = input.depth_intrinsics;
   const vc_camera_intrinsics_t& ck = input.color_intrinsics;
   const double metres_per_unit = 1.0 / input.units_per_metre;
@@ -47,12 +63,10 @@ void RegisterDepth(const DepthRegistrationInput& input,
     m[i][3] = input.color_from_depth.translation()(i);
   }
 
-  cv::Mat nearest(ck.height, ck.width, CV_64FC1,
-                  cv::Scalar(std::numeric_limits<double>::infinity()));
   for (int y = 0; y < dk.height; ++y) {
-    const void* depth_row = input.depth.ptr(y);
+    const Depth* depth_row = input.depth.ptr<Depth>(y);
     for (int x = 0; x < dk.width; ++x) {
-      const double z = DepthMetres(input.depth, x, depth_row, metres_per_unit);
+      const double z = DepthMetres(depth_row, x, metres_per_unit);
       if (z <= 0.0) continue;
       const double px = ray_x[x] * z;
       const double py = ray_y[y] * z;
@@ -66,27 +80,43 @@ void RegisterDepth(const DepthRegistrationInput& input,
       const double u = ck.fx * color_x / color_z + ck.cx;
       const double v = ck.fy * color_y / color_z + ck.cy;
       // Range checks on the doubles first: converting an out-of-range double
-      // to int is undefined behaviour.
+      // to int is undefined behaviour. Within range u + 0.5 and v + 0.5 are
+      // not negative, so truncation is the floor.
       if (!(u >= -0.5 && u < ck.width - 0.5 && v >= -0.5 &&
             v < ck.height - 0.5)) {
         continue;
       }
-      const int column = static_cast<int>(std::floor(u + 0.5));
-      const int row = static_cast<int>(std::floor(v + 0.5));
-      double& kept = nearest.ptr<double>(row)[column];
-      if (color_z < kept) kept = color_z;
+      const int column = static_cast<int>(u + 0.5);
+      const int row = static_cast<int>(v + 0.5);
+      uint32_t& kept = nearest[static_cast<size_t>(row) * ck.width + column];
+      const uint32_t units = RoundedUnits(color_z * out_units_per_metre);
+      if (units < kept) kept = units;
     }
+  }
+}
+
+}  // namespace
+
+void RegisterDepth(const DepthRegistrationInput& input,
+                   double out_units_per_metre, cv::Mat& out) {
+  const vc_camera_intrinsics_t& ck = input.color_intrinsics;
+  std::vector<uint32_t> nearest(static_cast<size_t>(ck.width) * ck.height,
+                                kNothing);
+  if (input.depth.type() == CV_16UC1) {
+    ProjectInto<uint16_t>(input, out_units_per_metre, nearest);
+  } else {
+    ProjectInto<float>(input, out_units_per_metre, nearest);
   }
 
   // One below the saturation marker, so that a far but real depth is never
   // read back as "no depth".
-  const double max_units = kSaturatedDepthUnits - 1.0;
+  const uint32_t max_units = kSaturatedDepthUnits - 1u;
   for (int row = 0; row < ck.height; ++row) {
     uint16_t* out_row = out.ptr<uint16_t>(row);
-    const double* kept_row = nearest.ptr<double>(row);
+    const uint32_t* kept_row = &nearest[static_cast<size_t>(row) * ck.width];
     for (int column = 0; column < ck.width; ++column) {
-      const double units = std::round(kept_row[column] * out_units_per_metre);
-      out_row[column] = units >= 1.0 && units <= max_units
+      const uint32_t units = kept_row[column];
+      out_row[column] = units >= 1u && units <= max_units
                             ? static_cast<uint16_t>(units)
                             : uint16_t{0};
     }
