@@ -21,6 +21,8 @@ struct BenchCommand: ParsableCommand {
 
   @OptionGroup var loopClosure: LoopClosureOption
 
+  @OptionGroup var threads: ThreadsOption
+
   @Option(name: .customLong("repeat"), help: "Replay the sequence N times.")
   var repeats = 3
 
@@ -59,6 +61,7 @@ struct BenchCommand: ParsableCommand {
       sequence: sequence, configuration: configuration, repeats: repeats,
       warmupFrames: warmup, maxFrames: maxFrames)
     benchmark.placedObjects = place
+    benchmark.threads = threads.threads
     let report = try benchmark.run()
     if json == "-" {
       print(report.json)

@@ -35,6 +35,8 @@ struct EvalCommand: ParsableCommand {
 
   @OptionGroup var loopClosure: LoopClosureOption
 
+  @OptionGroup var threads: ThreadsOption
+
   @Option(help: "Largest time difference, in seconds, between paired poses (evo's default).")
   var maxTimeDifference = TrajectoryAssociation.defaultMaxTimeDifference
 
@@ -111,9 +113,9 @@ struct EvalCommand: ParsableCommand {
     if detectingPlanes { configuration.planeDetection = try planes.parsed() }
     configuration.detectionImages = pictures
     loopClosure.apply(to: &configuration)
-    let replay = Replay(
-      sequence: sequence, configuration: configuration,
-      options: ReplayOptions(maxFrames: maxFrames, includeTimings: false))
+    var options = ReplayOptions(maxFrames: maxFrames, includeTimings: false)
+    options.threads = threads.threads
+    let replay = Replay(sequence: sequence, configuration: configuration, options: options)
     var progress = ProgressBar(label: "replay", enabled: true)
     var poses: [TimedPose] = []
     var anchors = PlaneAnchorHistory()

@@ -22,6 +22,8 @@ struct MapBuildCommand: ParsableCommand {
 
   @OptionGroup var referenceImages: ReferenceImagesOption
 
+  @OptionGroup var threads: ThreadsOption
+
   @Option(help: ArgumentHelp("Write the world map to FILE.", valueName: "FILE"))
   var out: String
 
@@ -55,6 +57,7 @@ struct MapBuildCommand: ParsableCommand {
       for: sequence, allowingOutsidePaths: input.allowOutsidePaths)
     var options = ReplayOptions(maxFrames: maxFrames, includeTimings: false, coaching: nil)
     options.worldMapDestination = URL(fileURLWithPath: out)
+    options.threads = threads.threads
     let replay = Replay(sequence: sequence, configuration: configuration, options: options)
     var progress = ProgressBar(label: "map", enabled: !quiet)
     var poses: [TimedPose] = []

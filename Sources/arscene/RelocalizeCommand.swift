@@ -47,6 +47,8 @@ struct RelocalizeCommand: ParsableCommand {
       valueName: "DIR"))
   var mapSequence: String?
 
+  @OptionGroup var threads: ThreadsOption
+
   @Flag(help: "Leave timings out of the report (for byte-identical output).")
   var noTimings = false
 
@@ -75,6 +77,7 @@ struct RelocalizeCommand: ParsableCommand {
     var relocalization = RelocalizationRun(sequence: sequence, map: worldMap)
     relocalization.firstFrame = firstFrame
     relocalization.maxFrames = maxFrames
+    relocalization.threads = threads.threads
     guard !relocalization.frames.isEmpty else {
       throw DatasetError(
         file: input.sequence,

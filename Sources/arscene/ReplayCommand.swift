@@ -42,6 +42,8 @@ struct ReplayCommand: ParsableCommand {
 
   @OptionGroup var loopClosure: LoopClosureOption
 
+  @OptionGroup var threads: ThreadsOption
+
   @OptionGroup var worldMap: WorldMapOptions
 
   @Option(help: ArgumentHelp("Write events to FILE, or - for stdout.", valueName: "FILE|-"))
@@ -145,6 +147,7 @@ struct ReplayCommand: ParsableCommand {
       isRealtime: realtime, coaching: replayCoaching, interactions: try interactions())
     options.worldMapDestination = worldMap.destination
     options.passes = passes
+    options.threads = threads.threads
     try OutputPaths.refuseReplacingInputs(
       [
         ("--events", events), ("--trajectory", trajectory),

@@ -61,13 +61,15 @@ final class CommandLineTests: XCTestCase {
       "another seed gives other images")
   }
 
+  /// Byte-identical run to run, and whether frames are decoded on a second
+  /// thread (`--threads 2`) or on the engine's (`--threads 1`).
   func testReplayWithoutTimingsIsByteIdentical() throws {
     let sequence = try synthesize()
     let eventsA = directory.appendingPathComponent("a.jsonl").path
     let eventsB = directory.appendingPathComponent("b.jsonl").path
-    for events in [eventsA, eventsB] {
+    for (events, threads) in [(eventsA, "1"), (eventsB, "2")] {
       let result = try CommandRunner.run([
-        "replay", sequence, "--events", events, "--no-timings", "--quiet",
+        "replay", sequence, "--events", events, "--no-timings", "--quiet", "--threads", threads,
       ])
       XCTAssertEqual(result.status, 0, result.stderr)
       XCTAssertEqual(result.stderr, "", "--quiet prints only errors")
@@ -153,6 +155,10 @@ final class CommandLineTests: XCTestCase {
     let overBudget = try XCTUnwrap(report["overBudget"] as? Int)
     XCTAssertTrue((0...12).contains(overBudget), "at most frames x repeats: \(overBudget)")
     XCTAssertEqual(report["frames"] as? Int, 6)
+    XCTAssertTrue(result.stdout.contains("frames/s, decoding included"), result.stdout)
+    XCTAssertGreaterThan(try XCTUnwrap(report["replayFps"] as? Double), 0)
+    XCTAssertGreaterThan(try XCTUnwrap(report["peakMemoryMB"] as? Double), 1)
+    XCTAssertTrue([1, 2].contains(try XCTUnwrap(report["threads"] as? Int)))
   }
 
   func testDatasetInfoDescribesTheSequence() throws {
@@ -183,11 +189,18 @@ final class CommandLineTests: XCTestCase {
       FileManager.default.contentsOfDirectory(atPath: sequence + "/rgb").sorted().dropFirst(2).first
     )
     try Data("not a png".utf8).write(to: URL(fileURLWithPath: sequence + "/rgb/" + rgb))
-    let result = try CommandRunner.run([
-      "replay", sequence, "--events", directory.appendingPathComponent("e").path,
-    ])
-    XCTAssertEqual(result.status, 1, result.stderr)
-    XCTAssertTrue(result.stderr.contains(rgb), result.stderr)
+    // Decoded ahead on a second thread or not, the error is the frame's own.
+    var errors: [String] = []
+    for threads in ["1", "2"] {
+      let result = try CommandRunner.run([
+        "replay", sequence, "--events", directory.appendingPathComponent("e").path,
+        "--threads", threads,
+      ])
+      XCTAssertEqual(result.status, 1, result.stderr)
+      XCTAssertTrue(result.stderr.contains(rgb), result.stderr)
+      errors.append(result.stderr)
+    }
+    XCTAssertEqual(errors[0], errors[1])
   }
 
   /// Once ignored in silence (issue 18 row 6): a coaching goal naming an
@@ -214,6 +227,12 @@ final class CommandLineTests: XCTestCase {
     XCTAssertEqual(try CommandRunner.run(["bench", "x", "--repeat", "0"]).status, 2)
     XCTAssertEqual(try CommandRunner.run(["replay", "x", "--intrinsics", "1,2"]).status, 2)
     XCTAssertEqual(try CommandRunner.run(["frobnicate"]).status, 2)
+    for command in [["replay"], ["eval"], ["bench"], ["relocalize"], ["map", "build"]] {
+      let threads = try CommandRunner.run(
+        command + ["x", "--threads", "3", "--map", "m", "--out", "o"])
+      XCTAssertEqual(threads.status, 2, "\(command): \(threads.stderr)")
+      XCTAssertTrue(threads.stderr.contains("--threads must be 1 or 2, got 3"), threads.stderr)
+    }
     XCTAssertEqual(
       try CommandRunner.run(["dataset", "synth", "--out", "/tmp/x", "--scene", "moon"]).status, 2)
     let help = try CommandRunner.run(["--help"])

@@ -13,6 +13,13 @@ public struct BenchmarkReport: Sendable {
   public var framesPerSecond: Double
   /// Frames whose engine time exceeded the 60 Hz budget.
   public var overBudget: Int
+  /// Threads the run used (see ``Benchmark/threads``).
+  public var threads: Int
+  /// Frames replayed per second of wall-clock time, decoding included: what
+  /// `arscene replay` achieves on this sequence.
+  public var replayFramesPerSecond: Double
+  /// The process's peak resident memory at the end of the run.
+  public var peakMemoryMegabytes: Double
   public static let budgetMilliseconds = 1000.0 / 60.0
 
   public var table: String {
@@ -27,6 +34,10 @@ public struct BenchmarkReport: Sendable {
       String(
         format: "%.1f frames/s; %d of %d frames over the %.1f ms budget (decoding excluded)",
         framesPerSecond, overBudget, frame.count, Self.budgetMilliseconds))
+    lines.append(
+      String(format: "replay: %.1f frames/s, decoding included", replayFramesPerSecond)
+        + " (\(threads == 1 ? "1 thread" : "\(threads) threads"));"
+        + String(format: " peak memory %.0f MB", peakMemoryMegabytes))
     return lines.joined(separator: "\n")
   }
 
@@ -50,6 +61,9 @@ public struct BenchmarkReport: Sendable {
     root.add("frame", stats(frame))
     root.add("fps", framesPerSecond, decimals: 1)
     root.add("overBudget", overBudget)
+    root.add("threads", threads)
+    root.add("replayFps", replayFramesPerSecond, decimals: 1)
+    root.add("peakMemoryMB", peakMemoryMegabytes, decimals: 1)
     return root.text
   }
 

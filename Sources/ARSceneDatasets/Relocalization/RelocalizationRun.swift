@@ -24,6 +24,9 @@ public struct RelocalizationRun {
   /// The first frame (index into the sequence) and how many to query.
   public var firstFrame = 0
   public var maxFrames: Int?
+  /// 2 decodes the next frames on a second thread while a frame is queried;
+  /// 1 decodes each on the caller's thread (see ``ReplayOptions/threads``).
+  public var threads = ReplayOptions.defaultThreads
 
   public init(sequence: any DatasetSequence, map: WorldMap) {
     self.sequence = sequence
@@ -46,11 +49,16 @@ public struct RelocalizationRun {
     } catch {
       throw DatasetError("the world map cannot be relocalized in: \(error.message)")
     }
-    let frames = self.frames
+    let frames = Array(self.frames)
     var answers: [Answer] = []
     answers.reserveCapacity(frames.count)
-    for record in frames {
-      let frame = try sequence.loadFrame(record)
+    let sequence = self.sequence
+    let prefetcher = FramePrefetcher(
+      count: frames.count, depth: threads > 1 ? ReplayOptions.framesDecodedAhead : 0,
+      decode: { try sequence.loadFrame(frames[$0]) })
+    defer { prefetcher.stop() }
+    for (position, record) in frames.enumerated() {
+      let frame = try prefetcher.frame(at: position).frame
       let start = DispatchTime.now().uptimeNanoseconds
       let result: Relocalizer.Result
       do {

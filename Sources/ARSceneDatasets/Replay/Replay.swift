@@ -72,6 +72,9 @@ public struct Replay {
     guard options.passes >= 1 else {
       throw DatasetError("--loop must be at least 1, got \(options.passes)")
     }
+    guard (1...2).contains(options.threads) else {
+      throw DatasetError("--threads must be 1 or 2, got \(options.threads)")
+    }
     guard !frames.count.multipliedReportingOverflow(by: options.passes).overflow else {
       throw DatasetError("--loop \(options.passes) times \(frames.count) frames is too many frames")
     }
@@ -105,6 +108,17 @@ public struct Replay {
     // With --realtime, the next frame is decoded while the loop waits for
     // its tick, as a camera delivers frames decoded.
     var prefetched: (position: Int, frame: CapturedFrame, milliseconds: Double)?
+    // Without it, on a virtual clock, every frame is processed in order, so a
+    // worker can decode them ahead.
+    let sequence = self.sequence
+    let prefetcher =
+      clock == nil
+      ? FramePrefetcher(
+        count: timeline.count,
+        depth: options.threads > 1 ? ReplayOptions.framesDecodedAhead : 0,
+        decode: { position in try Self.decode(at: position, of: timeline, in: sequence) })
+      : nil
+    defer { prefetcher?.stop() }
     while next < timeline.count {
       if let clock {
         let current = clock.currentTick()
@@ -131,11 +145,15 @@ public struct Replay {
       var captured: [CapturedFrame] = []
       var decodeMilliseconds: [Double] = []
       for position in due {
-        if let prefetched, prefetched.position == position {
+        if let prefetcher {
+          let decoded = try prefetcher.frame(at: position)
+          captured.append(decoded.frame)
+          decodeMilliseconds.append(decoded.milliseconds)
+        } else if let prefetched, prefetched.position == position {
           captured.append(prefetched.frame)
           decodeMilliseconds.append(prefetched.milliseconds)
         } else {
-          let decoded = try decode(at: position, of: timeline)
+          let decoded = try timedDecode(at: position, of: timeline)
           captured.append(decoded.frame)
           decodeMilliseconds.append(decoded.milliseconds)
         }
@@ -183,7 +201,7 @@ public struct Replay {
       }
       try reportTick(update, state: &state, emit: emit)
       if clock != nil, next < timeline.count, prefetched?.position != next {
-        let decoded = try decode(at: next, of: timeline)
+        let decoded = try timedDecode(at: next, of: timeline)
         prefetched = (next, decoded.frame, decoded.milliseconds)
       }
     }
@@ -224,15 +242,21 @@ public struct Replay {
     }
   }
 
-  /// Decodes the frame at `position`, moved to its pass's time.
-  private func decode(at position: Int, of timeline: ReplayTimeline) throws -> (
+  /// Decodes the frame at `position` on this thread, timed.
+  private func timedDecode(at position: Int, of timeline: ReplayTimeline) throws -> (
     frame: CapturedFrame, milliseconds: Double
   ) {
     let start = DispatchTime.now().uptimeNanoseconds
-    let loaded = try sequence.loadFrame(timeline.source(at: position))
-    let frame =
-      timeline.passes > 1 ? timeline.place(loaded, at: position, imu: sequence.imu) : loaded
+    let frame = try Self.decode(at: position, of: timeline, in: sequence)
     return (frame, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+  }
+
+  /// Decodes the frame at `position`, moved to its pass's time.
+  private static func decode(
+    at position: Int, of timeline: ReplayTimeline, in sequence: any DatasetSequence
+  ) throws -> CapturedFrame {
+    let loaded = try sequence.loadFrame(timeline.source(at: position))
+    return timeline.passes > 1 ? timeline.place(loaded, at: position, imu: sequence.imu) : loaded
   }
 
   /// Writes what one processed frame caused, then the frame event.

@@ -22,6 +22,20 @@ public struct ReplayOptions: Sendable {
   /// missed. Off (the default) runs on a virtual clock as fast as possible,
   /// processes every frame and is deterministic.
   public var isRealtime: Bool = false
+  /// Threads the replay uses (`--threads`): with 2, frames are read and
+  /// decoded on a second thread while the engine works on the one before
+  /// (except with ``isRealtime``, which decodes while it waits for a tick);
+  /// with 1, everything runs on the caller's thread. The events are the same
+  /// either way. Defaults to 2 where the machine has two cores or more.
+  public var threads: Int = ReplayOptions.defaultThreads
+  /// 2 on a machine with two cores or more, else 1.
+  public static var defaultThreads: Int {
+    ProcessInfo.processInfo.activeProcessorCount >= 2 ? 2 : 1
+  }
+  /// Frames decoded ahead of the engine with two threads: enough to ride
+  /// over one slow decode, few enough that memory stays small (a 640x480
+  /// colour and depth frame is 1.5 MB).
+  static let framesDecodedAhead = 3
   /// The coaching to run every tick; nil for none.
   public var coaching: ReplayCoaching? = ReplayCoaching()
   /// The loop's tunables (60 ticks a second by default).

@@ -8,7 +8,7 @@ import ARScene
 /// session sees one long recording (a soak test's half hour from an 18 s
 /// orbit). Elements are the frames' records with their timestamps as
 /// played; ``source(at:)`` gives the record as the sequence lists it.
-struct ReplayTimeline: RandomAccessCollection {
+struct ReplayTimeline: RandomAccessCollection, Sendable {
   /// One pass's frames, as the sequence lists them.
   let records: [FrameRecord]
   let passes: Int
