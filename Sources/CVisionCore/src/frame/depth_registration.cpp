@@ -24,26 +24,25 @@ inline double DepthMetres(const float* row, int x, double /*metres_per_unit*/) {
   return std::isfinite(metres) && metres > 0.0f ? metres : 0.0;
 }
 
-// The z-buffer holds depths already rounded to output units, clamped to
-// kTooFar; rounding is monotonic, so the smallest rounded depth is the
-// rounded smallest depth, and what is written is exactly what keeping the
-// depths in metres and rounding at the end would give, at a quarter of the
-// memory traffic. kNothing marks a colour pixel no depth pixel landed on.
-constexpr uint32_t kTooFar = kSaturatedDepthUnits;
-constexpr uint32_t kNothing = std::numeric_limits<uint32_t>::max();
+// The z-buffer is the output image itself, holding depths already rounded
+// to output units and clamped to kTooFar; rounding is monotonic, so the
+// smallest rounded depth is the rounded smallest depth, and what is written
+// is exactly what keeping the depths in metres and rounding at the end would
+// give. A colour pixel nothing landed on holds kTooFar too: both end as 0.
+constexpr uint16_t kTooFar = kSaturatedDepthUnits;
 
 // std::round (halves away from zero) for 0 <= units, clamped to kTooFar; the
 // fraction is exact (Sterbenz), so this rounds as std::round does without a
 // library call per pixel.
-inline uint32_t RoundedUnits(double units) {
+inline uint16_t RoundedUnits(double units) {
   if (!(units < static_cast<double>(kTooFar))) return kTooFar;
   const uint32_t whole = static_cast<uint32_t>(units);
-  return whole + (units - whole >= 0.5 ? 1u : 0u);
+  return static_cast<uint16_t>(whole + (units - whole >= 0.5 ? 1u : 0u));
 }
 
 template <typename Depth>
 void ProjectInto(const DepthRegistrationInput& input,
-                 double out_units_per_metre, std::vector<uint32_t>& nearest) {
+                 double out_units_per_metre, cv::Mat& nearest) {
   const vc_camera_intrinsics_t& dk = input.depth_intrinsics;
   const vc_camera_intrinsics_t& ck = input.color_intrinsics;
   const double metres_per_unit = 1.0 / input.units_per_metre;
@@ -88,8 +87,8 @@ void ProjectInto(const DepthRegistrationInput& input,
       }
       const int column = static_cast<int>(u + 0.5);
       const int row = static_cast<int>(v + 0.5);
-      uint32_t& kept = nearest[static_cast<size_t>(row) * ck.width + column];
-      const uint32_t units = RoundedUnits(color_z * out_units_per_metre);
+      uint16_t& kept = nearest.ptr<uint16_t>(row)[column];
+      const uint16_t units = RoundedUnits(color_z * out_units_per_metre);
       if (units < kept) kept = units;
     }
   }
@@ -100,25 +99,19 @@ void ProjectInto(const DepthRegistrationInput& input,
 void RegisterDepth(const DepthRegistrationInput& input,
                    double out_units_per_metre, cv::Mat& out) {
   const vc_camera_intrinsics_t& ck = input.color_intrinsics;
-  std::vector<uint32_t> nearest(static_cast<size_t>(ck.width) * ck.height,
-                                kNothing);
+  out.setTo(cv::Scalar(kTooFar));
   if (input.depth.type() == CV_16UC1) {
-    ProjectInto<uint16_t>(input, out_units_per_metre, nearest);
+    ProjectInto<uint16_t>(input, out_units_per_metre, out);
   } else {
-    ProjectInto<float>(input, out_units_per_metre, nearest);
+    ProjectInto<float>(input, out_units_per_metre, out);
   }
-
-  // One below the saturation marker, so that a far but real depth is never
-  // read back as "no depth".
-  const uint32_t max_units = kSaturatedDepthUnits - 1u;
+  // Rounded to 0 (too near), too far, or nothing there: no depth. One below
+  // the saturation marker stays, so a far but real depth is never read back
+  // as "no depth".
   for (int row = 0; row < ck.height; ++row) {
     uint16_t* out_row = out.ptr<uint16_t>(row);
-    const uint32_t* kept_row = &nearest[static_cast<size_t>(row) * ck.width];
     for (int column = 0; column < ck.width; ++column) {
-      const uint32_t units = kept_row[column];
-      out_row[column] = units >= 1u && units <= max_units
-                            ? static_cast<uint16_t>(units)
-                            : uint16_t{0};
+      if (out_row[column] == kTooFar) out_row[column] = 0;
     }
   }
 }
