@@ -55,6 +55,7 @@ struct BenchCommand: ParsableCommand {
     var configuration = WorldTrackingConfiguration()
     configuration.planeDetection = try planes.parsed()
     loopClosure.apply(to: &configuration)
+    threads.apply(to: &configuration)
     configuration.detectionImages = try referenceImages.load(
       for: sequence, allowingOutsidePaths: input.allowOutsidePaths)
     var benchmark = Benchmark(

@@ -113,6 +113,7 @@ struct EvalCommand: ParsableCommand {
     if detectingPlanes { configuration.planeDetection = try planes.parsed() }
     configuration.detectionImages = pictures
     loopClosure.apply(to: &configuration)
+    threads.apply(to: &configuration)
     var options = ReplayOptions(maxFrames: maxFrames, includeTimings: false)
     options.threads = threads.threads
     let replay = Replay(sequence: sequence, configuration: configuration, options: options)

@@ -53,6 +53,7 @@ struct MapBuildCommand: ParsableCommand {
       [("--out", out), ("--trajectory", trajectory)], of: sequence.url)
     var configuration = WorldTrackingConfiguration()
     configuration.planeDetection = try planes.parsed()
+    threads.apply(to: &configuration)
     configuration.detectionImages = try referenceImages.load(
       for: sequence, allowingOutsidePaths: input.allowOutsidePaths)
     var options = ReplayOptions(maxFrames: maxFrames, includeTimings: false, coaching: nil)

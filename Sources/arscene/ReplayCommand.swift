@@ -131,6 +131,7 @@ struct ReplayCommand: ParsableCommand {
       for: sequence, allowingOutsidePaths: input.allowOutsidePaths)
     try worldMap.apply(to: &configuration)
     loopClosure.apply(to: &configuration)
+    threads.apply(to: &configuration)
     let replayCoaching = try coaching.parsed()
     if case .image(let name)? = replayCoaching?.goal,
       !configuration.detectionImages.contains(where: { $0.name == name })

@@ -95,5 +95,13 @@ final class SessionTests: XCTestCase {
     XCTAssertThrowsError(try Session(configuration: configuration)) {
       XCTAssertTrue(($0 as! ARSceneError).message.contains("statisticsSampleStep"))
     }
+    for threads in [0, 3] {
+      var configuration = WorldTrackingConfiguration()
+      configuration.workerThreads = threads
+      XCTAssertThrowsError(try Session(configuration: configuration)) {
+        XCTAssertEqual(
+          ($0 as! ARSceneError).message, "workerThreads must be 1...2, got \(threads)")
+      }
+    }
   }
 }

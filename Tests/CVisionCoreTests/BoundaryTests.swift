@@ -122,6 +122,12 @@ final class BoundaryTests: XCTestCase {
     XCTAssertEqual(vc_session_create(&options, &created), VC_STATUS_INVALID_ARGUMENT)
     XCTAssertNil(created)
     XCTAssertTrue(String(cString: vc_last_error_message()).contains("statistics_sample_step"))
+    vc_session_options_init(&options)
+    XCTAssertEqual(options.worker_threads, 2, "recognition beside tracking by default")
+    options.worker_threads = 3
+    XCTAssertEqual(vc_session_create(&options, &created), VC_STATUS_INVALID_ARGUMENT)
+    XCTAssertEqual(
+      String(cString: vc_last_error_message()), "worker_threads must be 1...2, got 3")
   }
 
   func testVersionMatchesTheHeaderMacros() {

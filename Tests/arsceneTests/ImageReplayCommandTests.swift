@@ -50,10 +50,16 @@ final class ImageReplayCommandTests: XCTestCase {
     XCTAssertEqual(Set(added).count, added.count, "one anchor per picture: \(added)")
     XCTAssertTrue(trackedStates.contains(true))
 
-    // The same replay twice gives the same bytes.
+    // The same replay twice gives the same bytes, and so does one with
+    // recognition and decoding on the engine's own thread (issue 17).
     let again = try CommandRunner.run(
-      ["replay", sequence, "--events", "-", "--no-timings", "--quiet"], executable: executable)
+      ["replay", sequence, "--events", "-", "--no-timings", "--quiet", "--threads", "2"],
+      executable: executable)
     XCTAssertEqual(again.stdout, result.stdout)
+    let oneThread = try CommandRunner.run(
+      ["replay", sequence, "--events", "-", "--no-timings", "--quiet", "--threads", "1"],
+      executable: executable)
+    XCTAssertEqual(oneThread.stdout, result.stdout, "--threads 1 and 2 give the same events")
   }
 
   func testEvalScoresImageAnchorsAgainstTheAnnotations() throws {

@@ -8,6 +8,12 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
   /// Image statistics read every Nth pixel in x and y, 1...16. Default 2: within
   /// a fraction of a percent of a full scan at a quarter of the cost.
   public var statisticsSampleStep: Int = 2
+  /// Threads the session uses, 1...2. With 2, image recognition runs on a
+  /// worker thread beside tracking, sparing the frame its cost; with 1, on
+  /// the thread that calls ``Session/process(_:)``. What recognition finds
+  /// in a frame joins the next frame either way, so results are identical.
+  /// Default 2.
+  public var workerThreads: Int = 2
   /// Most IMU samples accepted with one frame; more is a broken feed. Default 4096.
   public var maximumIMUSamplesPerFrame: Int = 4096
   /// How the world's axes are chosen, like ARKit's `worldAlignment`. Default ``WorldAlignment/gravity``.
@@ -225,6 +231,9 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
       throw ARSceneError(
         .invalidArgument, "statisticsSampleStep must be 1...16, got \(statisticsSampleStep)")
     }
+    guard (1...2).contains(workerThreads) else {
+      throw ARSceneError(.invalidArgument, "workerThreads must be 1...2, got \(workerThreads)")
+    }
     guard (0...Int(Int32.max)).contains(maximumIMUSamplesPerFrame) else {
       throw ARSceneError(
         .invalidArgument,
@@ -253,6 +262,7 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
     vc_session_options_init(&options)
     options.light_estimation_enabled = isLightEstimationEnabled ? 1 : 0
     options.statistics_sample_step = Int32(statisticsSampleStep)
+    options.worker_threads = Int32(workerThreads)
     options.max_imu_samples_per_frame = Int32(maximumIMUSamplesPerFrame)
     tracking.write(to: &options.tracking)
     options.tracking.world_alignment =

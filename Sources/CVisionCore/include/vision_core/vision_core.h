@@ -860,6 +860,11 @@ typedef struct vc_session_options {
   vc_image_options_t images;
   /** Relocalization and the keyframe map. */
   vc_relocalization_options_t relocalization;
+  /** Threads the session uses (1..2). With 2, image recognition runs on a
+      worker thread beside tracking; with 1, on the caller's. What it finds
+      in a frame joins the next frame either way, so results are identical.
+      Default 2. */
+  int32_t worker_threads;
 } vc_session_options_t;
 
 VC_API void vc_session_options_init(vc_session_options_t *options);

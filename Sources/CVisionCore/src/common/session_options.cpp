@@ -16,6 +16,7 @@ SessionOptions SessionOptions::FromC(const vc_session_options_t& options) {
   result.images = ImageOptions::FromC(options.images);
   result.relocalization =
       SessionRelocalizationOptions::FromC(options.relocalization);
+  result.worker_threads = options.worker_threads;
   return result;
 }
 
@@ -27,6 +28,7 @@ void SessionOptions::ToC(vc_session_options_t* options) const {
   planes.ToC(&options->planes);
   images.ToC(&options->images);
   relocalization.ToC(&options->relocalization);
+  options->worker_threads = worker_threads;
 }
 
 void SessionOptions::Check() const {
@@ -36,6 +38,9 @@ void SessionOptions::Check() const {
   Require(max_imu_samples_per_frame >= 0,
           "max_imu_samples_per_frame must be >= 0, got " +
               std::to_string(max_imu_samples_per_frame));
+  Require(
+      worker_threads >= 1 && worker_threads <= 2,
+      "worker_threads must be 1...2, got " + std::to_string(worker_threads));
   tracking.Check();
   planes.Check();
   images.Check();

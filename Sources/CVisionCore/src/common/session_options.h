@@ -23,6 +23,9 @@ struct SessionOptions {
   PlaneOptions planes;
   ImageOptions images;
   SessionRelocalizationOptions relocalization;
+  // Recognition beside tracking: on two cores the main path is spared its
+  // 5-7 ms on the frames it looks at, and the result does not depend on it.
+  int worker_threads = 2;
 
   static SessionOptions FromC(const vc_session_options_t& options);
   void ToC(vc_session_options_t* options) const;

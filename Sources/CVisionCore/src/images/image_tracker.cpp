@@ -52,11 +52,13 @@ RecognitionOptions RecognitionFrom(const ImageOptions& options) {
 
 }  // namespace
 
-ImageTracker::ImageTracker(const ImageOptions& options)
-    : options_(options), recognizer_(RecognitionFrom(options)) {}
+ImageTracker::ImageTracker(const ImageOptions& options, int worker_threads)
+    : options_(options),
+      recognition_(RecognitionFrom(options), worker_threads) {}
 
 void ImageTracker::SetDatabase(
     std::shared_ptr<const ReferenceDatabase> database) {
+  recognition_.Drop();
   database_ = std::move(database);
   tracked_.clear();
   observations_.clear();
@@ -75,7 +77,7 @@ void ImageTracker::Process(const cv::Mat& gray, const PinholeCamera& camera,
   {
     ScopedStageTimer timer(*timings, "imageTracking");
     const bool need_pyramid =
-        !tracked_.empty() ||
+        !tracked_.empty() || recognition_.HasJob() ||
         (options_.max_tracked_images > 0 &&
          frame % options_.recognition_interval_frames == 0);
     if (need_pyramid) {
@@ -92,9 +94,12 @@ void ImageTracker::Process(const cv::Mat& gray, const PinholeCamera& camera,
   }
   {
     ScopedStageTimer timer(*timings, "imageRecognition");
+    // On the main path this is the wait for the worker (or, with one
+    // thread, the recognition itself) and the flow that carries its finds.
+    if (recognition_.HasJob()) AdoptRecognized(gray);
     if (int(tracked_.size()) < options_.max_tracked_images &&
         frame % options_.recognition_interval_frames == 0) {
-      Recognize(gray, camera);
+      StartRecognition(gray, camera);
     }
   }
   ScopedStageTimer timer(*timings, "imagePoses");
@@ -122,7 +127,7 @@ void ImageTracker::Process(const cv::Mat& gray, const PinholeCamera& camera,
             [](const ImageObservation& a, const ImageObservation& b) {
               return a.reference_index < b.reference_index;
             });
-  if (tracked_.empty()) {
+  if (tracked_.empty() && !recognition_.HasJob()) {
     previous_pyramid_.clear();
   } else {
     std::swap(previous_pyramid_, pyramid_);
@@ -244,20 +249,33 @@ void ImageTracker::Seed(TrackedImage* image, int view_width,
   }
 }
 
-void ImageTracker::Recognize(const cv::Mat& gray, const PinholeCamera& camera) {
+void ImageTracker::StartRecognition(const cv::Mat& gray,
+                                    const PinholeCamera& camera) {
   std::vector<bool> skip(database_->references().size(), false);
   for (const TrackedImage& image : tracked_) skip[image.reference_index] = true;
-  const std::vector<ImageObservation> found =
-      recognizer_.Recognize(*database_, gray, camera, skip);
+  // The worker keeps its own copy: the caller reuses gray's buffer.
+  recognition_.Submit(database_, gray.clone(), camera, std::move(skip));
+}
+
+void ImageTracker::AdoptRecognized(const cv::Mat& gray) {
+  const std::vector<ImageObservation> found = recognition_.Collect();
+  // The finds are in the previous frame, whose pyramid was kept for them.
+  if (previous_pyramid_.empty()) return;
   for (const ImageObservation& observation : found) {
     if (int(tracked_.size()) >= options_.max_tracked_images) break;
+    const bool followed = std::any_of(
+        tracked_.begin(), tracked_.end(), [&](const TrackedImage& image) {
+          return image.reference_index == observation.reference_index;
+        });
+    if (followed) continue;
     TrackedImage image;
     image.reference_index = observation.reference_index;
     image.homography = observation.homography;
     image.inlier_count = observation.inlier_count;
-    image.recognized = true;
     Seed(&image, gray.cols, gray.rows);
     if (int(image.view_points.size()) < kMinTrackInliers) continue;
+    if (!Follow(&image, gray)) continue;
+    image.recognized = true;
     tracked_.push_back(std::move(image));
   }
 }

@@ -2,9 +2,12 @@
 // followed every frame: optical flow carries points inside each image from
 // the last frame to this one and a homography is refitted to them; every
 // few frames each image is also re-aligned with its reference so that the
-// followed homography cannot drift. Recognition (the expensive part) runs
-// on every Nth frame only, and only while fewer than the maximum number of
-// images are followed. Not thread-safe.
+// followed homography cannot drift. Recognition (the expensive part) looks
+// at every Nth frame only, and only while fewer than the maximum number of
+// images are followed; it runs beside tracking (RecognitionWorker) and what
+// it found in one frame is carried into the next by optical flow and
+// followed from there, so the result is the same with one thread or two.
+// Not thread-safe.
 #pragma once
 
 #include <cstdint>
@@ -18,13 +21,15 @@
 #include "common/stage_timings.h"
 #include "images/image_observation.h"
 #include "images/image_recognizer.h"
+#include "images/recognition_worker.h"
 #include "images/reference_database.h"
 
 namespace vc {
 
 class ImageTracker {
  public:
-  explicit ImageTracker(const ImageOptions& options);
+  // worker_threads: 2 runs recognition on a worker thread, 1 inline.
+  ImageTracker(const ImageOptions& options, int worker_threads);
 
   // The references to look for from the next frame on (nullptr: none).
   // Images followed so far are dropped.
@@ -64,11 +69,13 @@ class ImageTracker {
   bool Follow(TrackedImage* image, const cv::Mat& gray);
   // Tops the image's points up to the configured number.
   void Seed(TrackedImage* image, int view_width, int view_height) const;
-  void Recognize(const cv::Mat& gray, const PinholeCamera& camera);
+  // Follows what the recognition of the previous frame found into this one.
+  void AdoptRecognized(const cv::Mat& gray);
+  void StartRecognition(const cv::Mat& gray, const PinholeCamera& camera);
 
   ImageOptions options_;
   std::shared_ptr<const ReferenceDatabase> database_;
-  ImageRecognizer recognizer_;
+  RecognitionWorker recognition_;
   std::vector<TrackedImage> tracked_;
   std::vector<ImageObservation> observations_;
   std::vector<cv::Mat> previous_pyramid_;

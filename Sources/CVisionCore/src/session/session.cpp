@@ -61,7 +61,7 @@ Session::Session(const SessionOptions& options)
     : options_(Checked(options)),
       tracker_(options_.tracking),
       plane_map_(options_.planes),
-      image_tracker_(options_.images),
+      image_tracker_(options_.images, options_.worker_threads),
       keyframe_map_(relocalizer_options_),
       relocalizer_(relocalizer_options_),
       map_features_(relocalizer_options_),

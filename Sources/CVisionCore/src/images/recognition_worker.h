@@ -1,0 +1,78 @@
+// Image recognition beside tracking: a job handed over with one frame is
+// collected with the next, run meanwhile on a worker thread (two threads) or
+// when it is collected (one thread). The job and its result are the same
+// either way, so a session's output does not depend on the thread count or
+// on timing.
+#pragma once
+
+#include <condition_variable>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <opencv2/core.hpp>
+#include <thread>
+#include <vector>
+
+#include "common/pinhole_camera.h"
+#include "images/image_observation.h"
+#include "images/image_recognizer.h"
+#include "images/reference_database.h"
+
+namespace vc {
+
+class RecognitionWorker {
+ public:
+  // threads: 1 runs jobs on the caller's thread when collected; 2 on a
+  // worker thread started with the first job.
+  RecognitionWorker(const RecognitionOptions& options, int threads);
+  ~RecognitionWorker();
+  RecognitionWorker(const RecognitionWorker&) = delete;
+  RecognitionWorker& operator=(const RecognitionWorker&) = delete;
+
+  // Starts recognising gray (which the worker keeps; pass a copy the caller
+  // will not write to) as ImageRecognizer::Recognize does. At most one job
+  // at a time: collect or drop the previous one first.
+  void Submit(std::shared_ptr<const ReferenceDatabase> database, cv::Mat gray,
+              const PinholeCamera& camera, std::vector<bool> skip);
+
+  bool HasJob() const { return has_job_; }
+
+  // Waits for the job and returns what it found; rethrows what it threw.
+  std::vector<ImageObservation> Collect();
+
+  // Forgets the job, waiting for it if it is running.
+  void Drop();
+
+ private:
+  struct Job {
+    std::shared_ptr<const ReferenceDatabase> database;
+    cv::Mat gray;
+    PinholeCamera camera;
+    std::vector<bool> skip;
+  };
+
+  void RunWorker();
+  // Runs the job; the recognizer is only ever used by one thread at a time.
+  void Run(const Job& job, std::vector<ImageObservation>* found,
+           std::exception_ptr* error);
+
+  ImageRecognizer recognizer_;
+  const int threads_;
+  // Owned by the caller's thread: whether a job was submitted and not yet
+  // collected or dropped.
+  bool has_job_ = false;
+
+  std::thread thread_;
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  // Guarded by mutex_.
+  Job job_;
+  bool job_waiting_ = false;  // submitted, not started by the worker
+  bool job_running_ = false;
+  bool job_done_ = false;
+  std::vector<ImageObservation> found_;
+  std::exception_ptr error_;
+  bool stopping_ = false;
+};
+
+}  // namespace vc
