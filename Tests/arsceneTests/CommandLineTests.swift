@@ -120,7 +120,7 @@ final class CommandLineTests: XCTestCase {
       Set(timings.keys),
       [
         "decode", "ingest", "imageStatistics", "mapOptimization", "tracking", "planes",
-        "imageRecognition", "imageTracking", "imagePoses",
+        "imageRecognition", "imageTracking", "imagePoses", "recognitionWorker",
       ])
     XCTAssertTrue(result.stderr.contains("Replayed synthetic-room-3: 2 frames"), result.stderr)
   }
@@ -146,7 +146,7 @@ final class CommandLineTests: XCTestCase {
       Set(stages.keys),
       [
         "decode", "ingest", "imageStatistics", "mapOptimization", "tracking", "planes",
-        "imageRecognition", "imageTracking", "imagePoses", "loop",
+        "imageRecognition", "imageTracking", "imagePoses", "recognitionWorker", "loop",
       ])
     XCTAssertEqual(Set(try XCTUnwrap(stages["ingest"]).keys), ["p50", "p90", "p99", "max", "mean"])
     XCTAssertNotNil(report["fps"] as? Double)

@@ -92,16 +92,18 @@ void ImageTracker::Process(const cv::Mat& gray, const PinholeCamera& camera,
     }
     tracked_ = std::move(kept);
   }
+  double worker_milliseconds = 0;
   {
     ScopedStageTimer timer(*timings, "imageRecognition");
     // On the main path this is the wait for the worker (or, with one
     // thread, the recognition itself) and the flow that carries its finds.
-    if (recognition_.HasJob()) AdoptRecognized(gray);
+    if (recognition_.HasJob()) worker_milliseconds = AdoptRecognized(gray);
     if (int(tracked_.size()) < options_.max_tracked_images &&
         frame % options_.recognition_interval_frames == 0) {
       StartRecognition(gray, camera);
     }
   }
+  timings->Add("recognitionWorker", worker_milliseconds);
   ScopedStageTimer timer(*timings, "imagePoses");
   for (const TrackedImage& image : tracked_) {
     ImageObservation observation;
@@ -257,10 +259,12 @@ void ImageTracker::StartRecognition(const cv::Mat& gray,
   recognition_.Submit(database_, gray.clone(), camera, std::move(skip));
 }
 
-void ImageTracker::AdoptRecognized(const cv::Mat& gray) {
-  const std::vector<ImageObservation> found = recognition_.Collect();
+double ImageTracker::AdoptRecognized(const cv::Mat& gray) {
+  double milliseconds = 0;
+  const std::vector<ImageObservation> found =
+      recognition_.Collect(&milliseconds);
   // The finds are in the previous frame, whose pyramid was kept for them.
-  if (previous_pyramid_.empty()) return;
+  if (previous_pyramid_.empty()) return milliseconds;
   for (const ImageObservation& observation : found) {
     if (int(tracked_.size()) >= options_.max_tracked_images) break;
     const bool followed = std::any_of(
@@ -278,6 +282,7 @@ void ImageTracker::AdoptRecognized(const cv::Mat& gray) {
     image.recognized = true;
     tracked_.push_back(std::move(image));
   }
+  return milliseconds;
 }
 
 }  // namespace vc

@@ -39,8 +39,10 @@ class ImageTracker {
   }
 
   // Advances by one frame; records "imageTracking", "imageRecognition"
-  // (zero on frames without recognition, so that averages are amortised)
-  // and "imagePoses".
+  // (on this thread: collecting the previous frame's recognition and
+  // starting this one's; zero on frames without, so that averages are
+  // amortised), "recognitionWorker" (the collected recognition's own
+  // run time, wherever it ran; 0 when none) and "imagePoses".
   // depth (may be NULL) refines each image's tilt and gives its scale
   // factor.
   void Process(const cv::Mat& gray, const PinholeCamera& camera,
@@ -70,7 +72,8 @@ class ImageTracker {
   // Tops the image's points up to the configured number.
   void Seed(TrackedImage* image, int view_width, int view_height) const;
   // Follows what the recognition of the previous frame found into this one.
-  void AdoptRecognized(const cv::Mat& gray);
+  // Returns the recognition's own run time in milliseconds.
+  double AdoptRecognized(const cv::Mat& gray);
   void StartRecognition(const cv::Mat& gray, const PinholeCamera& camera);
 
   ImageOptions options_;

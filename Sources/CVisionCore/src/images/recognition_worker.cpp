@@ -1,5 +1,6 @@
 #include "images/recognition_worker.h"
 
+#include <chrono>
 #include <utility>
 
 namespace vc {
@@ -40,7 +41,8 @@ void RecognitionWorker::Submit(
   }
 }
 
-std::vector<ImageObservation> RecognitionWorker::Collect() {
+std::vector<ImageObservation> RecognitionWorker::Collect(double* milliseconds) {
+  *milliseconds = 0;
   if (!has_job_) return {};
   has_job_ = false;
   std::vector<ImageObservation> found;
@@ -50,6 +52,7 @@ std::vector<ImageObservation> RecognitionWorker::Collect() {
     changed_.wait(lock, [this] { return job_done_; });
     found = std::move(found_);
     error = error_;
+    *milliseconds = milliseconds_;
     job_done_ = false;
     job_ = Job{};
   } else {
@@ -59,7 +62,7 @@ std::vector<ImageObservation> RecognitionWorker::Collect() {
       job = std::move(job_);
       job_waiting_ = false;
     }
-    Run(job, &found, &error);
+    *milliseconds = Run(job, &found, &error);
   }
   if (error) std::rethrow_exception(error);
   return found;
@@ -90,9 +93,10 @@ void RecognitionWorker::RunWorker() {
     lock.unlock();
     std::vector<ImageObservation> found;
     std::exception_ptr error;
-    Run(job, &found, &error);
+    const double milliseconds = Run(job, &found, &error);
     lock.lock();
     job_running_ = false;
+    milliseconds_ = milliseconds;
     found_ = std::move(found);
     error_ = error;
     job_done_ = true;
@@ -100,15 +104,19 @@ void RecognitionWorker::RunWorker() {
   }
 }
 
-void RecognitionWorker::Run(const Job& job,
-                            std::vector<ImageObservation>* found,
-                            std::exception_ptr* error) {
+double RecognitionWorker::Run(const Job& job,
+                              std::vector<ImageObservation>* found,
+                              std::exception_ptr* error) {
+  const auto start = std::chrono::steady_clock::now();
   try {
     *found =
         recognizer_.Recognize(*job.database, job.gray, job.camera, job.skip);
   } catch (...) {
     *error = std::current_exception();
   }
+  const std::chrono::duration<double, std::milli> elapsed =
+      std::chrono::steady_clock::now() - start;
+  return elapsed.count();
 }
 
 }  // namespace vc

@@ -37,8 +37,9 @@ class RecognitionWorker {
 
   bool HasJob() const { return has_job_; }
 
-  // Waits for the job and returns what it found; rethrows what it threw.
-  std::vector<ImageObservation> Collect();
+  // Waits for the job and returns what it found, with the job's own run
+  // time in milliseconds (wherever it ran); rethrows what it threw.
+  std::vector<ImageObservation> Collect(double* milliseconds);
 
   // Forgets the job, waiting for it if it is running.
   void Drop();
@@ -53,8 +54,9 @@ class RecognitionWorker {
 
   void RunWorker();
   // Runs the job; the recognizer is only ever used by one thread at a time.
-  void Run(const Job& job, std::vector<ImageObservation>* found,
-           std::exception_ptr* error);
+  // Returns the run time in milliseconds.
+  double Run(const Job& job, std::vector<ImageObservation>* found,
+             std::exception_ptr* error);
 
   ImageRecognizer recognizer_;
   const int threads_;
@@ -72,6 +74,7 @@ class RecognitionWorker {
   bool job_done_ = false;
   std::vector<ImageObservation> found_;
   std::exception_ptr error_;
+  double milliseconds_ = 0;
   bool stopping_ = false;
 };
 
