@@ -31,6 +31,14 @@ struct DepthSurface {
   std::vector<uint8_t> valid;
 
   bool empty() const { return columns == 0; }
+  // Whether pixel (u, v) of the keyframe's image lies on the grid. Checked
+  // before a projection is converted to a cell: converting a float beyond
+  // int's range (a point just in front of the camera projects anywhere) is
+  // undefined behaviour, and in practice a negative index.
+  bool CoversPixel(double u, double v) const {
+    return u >= 0 && v >= 0 && u < double(columns * step) &&
+           v < double(rows * step);
+  }
   int valid_count() const;
 };
 

@@ -19,10 +19,9 @@ bool SeesPoint(const DepthSurface& surface, const Eigen::Vector3f& p,
   const Eigen::Vector3f c = surface.camera_from_world.cast<float>() * p;
   if (c.z() <= 0) return false;
   const Eigen::Vector2d uv = surface.camera.Project(c.cast<double>());
-  if (!(uv.x() >= 0 && uv.y() >= 0)) return false;
+  if (!surface.CoversPixel(uv.x(), uv.y())) return false;
   const int column = int(uv.x()) / surface.step;
   const int row = int(uv.y()) / surface.step;
-  if (column >= surface.columns || row >= surface.rows) return false;
   const size_t cell = size_t(row) * surface.columns + column;
   if (!surface.valid[cell]) return false;
   if ((surface.points[cell] - p).squaredNorm() > tolerance * tolerance) {

@@ -8,6 +8,7 @@
 #include "relocalization/depth_surface.h"
 #include "relocalization/pose_ransac.h"
 #include "relocalization/surface_alignment.h"
+#include "relocalization/surface_choice.h"
 
 namespace vc {
 namespace {
@@ -47,53 +48,6 @@ const char* OutcomeName(RelocalizationOutcome outcome) {
 
 Relocalizer::Relocalizer(const RelocalizationOptions& options)
     : options_(options), extractor_((options.Check(), options)) {}
-
-std::vector<int> Relocalizer::ChooseSurfaces(
-    const KeyframeDatabase& database,
-    const Eigen::Isometry3d& camera_from_world) const {
-  const std::vector<MapKeyframe>& keyframes = database.keyframes();
-  const Eigen::Isometry3f world_from_camera =
-      camera_from_world.inverse().cast<float>();
-  // Every 4th depth sample places the query's view well enough to rank.
-  std::vector<Eigen::Vector3f> probes;
-  for (size_t k = 0; k < query_points_.size(); k += 4) {
-    probes.push_back(world_from_camera * query_points_[k]);
-  }
-  std::vector<std::pair<int, int>> seen;  // (count, keyframe)
-  for (size_t k = 0; k < keyframes.size(); ++k) {
-    const DepthSurface& s = keyframes[k].surface;
-    if (s.empty()) continue;
-    const Eigen::Isometry3f kf_from_world = s.camera_from_world.cast<float>();
-    int count = 0;
-    for (const Eigen::Vector3f& p : probes) {
-      const Eigen::Vector3f c = kf_from_world * p;
-      if (c.z() <= 0.05f) continue;
-      const float u = float(s.camera.fx) * c.x() / c.z() + float(s.camera.cx);
-      const float v = float(s.camera.fy) * c.y() / c.z() + float(s.camera.cy);
-      if (!(u >= 0 && v >= 0)) continue;
-      const int column = int(u) / s.step;
-      const int row = int(v) / s.step;
-      if (column >= s.columns || row >= s.rows) continue;
-      const size_t cell = size_t(row) * s.columns + column;
-      // Seen from roughly the same side at roughly the same depth.
-      if (s.valid[cell] && std::abs((kf_from_world * s.points[cell]).z() -
-                                    c.z()) < options_.icp_start_distance) {
-        ++count;
-      }
-    }
-    if (count > 0) seen.emplace_back(count, int(k));
-  }
-  std::sort(seen.begin(), seen.end(), [](const auto& a, const auto& b) {
-    return a.first != b.first ? a.first > b.first : a.second < b.second;
-  });
-  std::vector<int> chosen;
-  for (size_t k = 0;
-       k < seen.size() && int(chosen.size()) < options_.refinement_keyframes;
-       ++k) {
-    chosen.push_back(seen[k].second);
-  }
-  return chosen;
-}
 
 RelocalizationResult Relocalizer::Query(const KeyframeDatabase& database,
                                         const cv::Mat& grey,
@@ -234,8 +188,9 @@ RelocalizationResult Relocalizer::Query(const KeyframeDatabase& database,
                     ScaledStep(options_.query_step_pixels, camera.width),
                     options_, &query_points_);
   diagnostics.query_surface_points = int(query_points_.size());
-  const std::vector<int> chosen =
-      ChooseSurfaces(database, hypothesis.camera_from_world);
+  const std::vector<int> chosen = ChooseSurfaces(
+      database, query_points_, hypothesis.camera_from_world,
+      options_.refinement_keyframes, options_.icp_start_distance);
   diagnostics.refinement_keyframes = int(chosen.size());
   std::vector<const DepthSurface*> surfaces;
   for (int k : chosen) surfaces.push_back(&keyframes[k].surface);

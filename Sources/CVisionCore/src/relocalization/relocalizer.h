@@ -88,12 +88,6 @@ class Relocalizer {
                              const PinholeCamera& camera);
 
  private:
-  // Keyframes (indices) whose surfaces see most of the query's depth
-  // samples placed with the hypothesis.
-  std::vector<int> ChooseSurfaces(
-      const KeyframeDatabase& database,
-      const Eigen::Isometry3d& camera_from_world) const;
-
   RelocalizationOptions options_;
   FeatureExtractor extractor_;
   // Reused from query to query.

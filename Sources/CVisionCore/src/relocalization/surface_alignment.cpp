@@ -36,10 +36,9 @@ bool Associate(const DepthSurface& surface,
       float(surface.camera.fx) * c.x() / c.z() + float(surface.camera.cx);
   const float v =
       float(surface.camera.fy) * c.y() / c.z() + float(surface.camera.cy);
-  if (!(u >= 0 && v >= 0)) return false;
+  if (!surface.CoversPixel(u, v)) return false;
   const int column = int(u) / surface.step;
   const int row = int(v) / surface.step;
-  if (column >= surface.columns || row >= surface.rows) return false;
   bool found = false;
   for (int r = std::max(0, row - 1); r <= std::min(surface.rows - 1, row + 1);
        ++r) {

@@ -105,6 +105,18 @@ VC_API vc_status_t vc_test_identical_posters_loop(double poster_separation_m,
                                                   double *correction_m,
                                                   int *inliers);
 
+/** A keyframe-culling trial (relocalization/keyframe_database.h): a
+    keyframe 2 m from a wall, facing it, and a second one facing the same
+    way second_from_wall_m in front of that wall (its own depth again 2 m),
+    so that the first one's surface lies just in front of the second's
+    camera when second_from_wall_m is tiny, and where the first stands when
+    it is 2. copies_of_first more keyframes stand exactly where the first
+    does (a keyframe is culled when enough others see its surface). removed
+    receives how many keyframes the culling removed. */
+VC_API vc_status_t vc_test_cull_keyframe_near_wall(double second_from_wall_m,
+                                                   int copies_of_first,
+                                                   int *removed);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
