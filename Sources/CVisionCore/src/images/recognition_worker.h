@@ -5,14 +5,11 @@
 // on timing.
 #pragma once
 
-#include <condition_variable>
-#include <exception>
 #include <memory>
-#include <mutex>
 #include <opencv2/core.hpp>
-#include <thread>
 #include <vector>
 
+#include "common/deferred_job.h"
 #include "common/pinhole_camera.h"
 #include "images/image_observation.h"
 #include "images/image_recognizer.h"
@@ -35,7 +32,7 @@ class RecognitionWorker {
   void Submit(std::shared_ptr<const ReferenceDatabase> database, cv::Mat gray,
               const PinholeCamera& camera, std::vector<bool> skip);
 
-  bool HasJob() const { return has_job_; }
+  bool HasJob() const { return job_.HasJob(); }
 
   // Waits for the job and returns what it found, with the job's own run
   // time in milliseconds (wherever it ran); rethrows what it threw.
@@ -45,37 +42,10 @@ class RecognitionWorker {
   void Drop();
 
  private:
-  struct Job {
-    std::shared_ptr<const ReferenceDatabase> database;
-    cv::Mat gray;
-    PinholeCamera camera;
-    std::vector<bool> skip;
-  };
-
-  void RunWorker();
-  // Runs the job; the recognizer is only ever used by one thread at a time.
-  // Returns the run time in milliseconds.
-  double Run(const Job& job, std::vector<ImageObservation>* found,
-             std::exception_ptr* error);
-
   ImageRecognizer recognizer_;
-  const int threads_;
-  // Owned by the caller's thread: whether a job was submitted and not yet
-  // collected or dropped.
-  bool has_job_ = false;
-
-  std::thread thread_;
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  // Guarded by mutex_.
-  Job job_;
-  bool job_waiting_ = false;  // submitted, not started by the worker
-  bool job_running_ = false;
-  bool job_done_ = false;
+  DeferredJob job_;
+  // Written by the job, read once it is collected.
   std::vector<ImageObservation> found_;
-  std::exception_ptr error_;
-  double milliseconds_ = 0;
-  bool stopping_ = false;
 };
 
 }  // namespace vc
