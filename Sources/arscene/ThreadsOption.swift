@@ -6,12 +6,12 @@ import ArgumentParser
 struct ThreadsOption: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "1 runs everything on one thread; 2 reads and decodes the next frames and recognises"
-        + " images on a second thread while the engine tracks (default: 2 on a machine with two"
-        + " cores or more). The output is the same either way.", valueName: "1|2"))
+      "1 runs everything on one thread; 2 reads and decodes the next frames, recognises"
+        + " images and describes map keyframes beside the engine's tracking (default: 2 on a"
+        + " machine with two cores or more). The output is the same either way.", valueName: "1|2"))
   var threads = ReplayOptions.defaultThreads
 
-  /// The session's own worker (image recognition) follows the option too.
+  /// The session's own workers (image recognition, map keyframes) follow the option too.
   func apply(to configuration: inout WorldTrackingConfiguration) {
     configuration.workerThreads = threads
   }

@@ -8,11 +8,13 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
   /// Image statistics read every Nth pixel in x and y, 1...16. Default 2: within
   /// a fraction of a percent of a full scan at a quarter of the cost.
   public var statisticsSampleStep: Int = 2
-  /// Threads the session uses, 1...2. With 2, image recognition runs on a
-  /// worker thread beside tracking, sparing the frame its cost; with 1, on
-  /// the thread that calls ``Session/process(_:)``. What recognition finds
-  /// in a frame joins the next frame either way, so results are identical.
-  /// Default 2.
+  /// Threads the session uses, 1...2. With 2, image recognition and the
+  /// description of frames that join the world map (with loop detection)
+  /// run on worker threads beside tracking, sparing the frame their cost;
+  /// with 1, on the thread that calls ``Session/process(_:)``. What that
+  /// work makes of a frame joins at the start of the next frame (a world
+  /// map asked for in between includes it) either way, so results are
+  /// identical. Default 2.
   public var workerThreads: Int = 2
   /// Most IMU samples accepted with one frame; more is a broken feed. Default 4096.
   public var maximumIMUSamplesPerFrame: Int = 4096

@@ -860,9 +860,11 @@ typedef struct vc_session_options {
   vc_image_options_t images;
   /** Relocalization and the keyframe map. */
   vc_relocalization_options_t relocalization;
-  /** Threads the session uses (1..2). With 2, image recognition runs on a
-      worker thread beside tracking; with 1, on the caller's. What it finds
-      in a frame joins the next frame either way, so results are identical.
+  /** Threads the session uses (1..2). With 2, image recognition and the
+      description of frames joining the keyframe map (with loop detection)
+      run on worker threads beside tracking; with 1, on the caller's. What
+      they make of a frame joins at the start of the next frame (a world map
+      taken in between includes it) either way, so results are identical.
       Default 2. */
   int32_t worker_threads;
 } vc_session_options_t;

@@ -65,7 +65,13 @@ Session::Session(const SessionOptions& options)
       keyframe_map_(relocalizer_options_),
       relocalizer_(relocalizer_options_),
       map_features_(relocalizer_options_),
-      loop_closer_(relocalizer_options_, LoopDetectionOptions()) {}
+      loop_closer_(relocalizer_options_, LoopDetectionOptions()),
+      mapping_job_(options_.worker_threads) {}
+
+Session::~Session() {
+  // The job works on members: it must end before they do.
+  mapping_job_.Drop();
+}
 
 void Session::ApplyMapCorrection() noexcept {
   tracker_.CorrectWorld(pending_camera_correction_, [&](int64_t time) {
@@ -101,6 +107,42 @@ void Session::AcceptMapCorrection(const MapCorrection& correction) {
   std::stable_sort(pending_time_corrections_.begin(),
                    pending_time_corrections_.end(), by_key);
   correction_pending_ = true;
+}
+
+void Session::StartMapping(MappingInput input) {
+  mapped_ = MappedKeyframe();
+  mapped_.plane_frame = input.plane_frame;
+  // The job alone uses map_features_, loop_closer_'s search and
+  // loop_query_points_ until it is collected, and only reads keyframe_map_,
+  // which changes only at collection.
+  mapping_job_.Submit([this, input = std::move(input)] {
+    mapped_.keyframe = DescribeKeyframe(
+        input.id, input.timestamp_ns, input.gray, input.depth,
+        input.units_per_metre, input.camera, input.camera_from_world,
+        relocalizer_options_, &map_features_);
+    if (!input.closes_loops) return;
+    SampleDepthPoints(
+        input.depth, input.units_per_metre, input.camera,
+        ScaledStep(relocalizer_options_.query_step_pixels, input.camera.width),
+        relocalizer_options_, &loop_query_points_);
+    mapped_.correction =
+        loop_closer_.Check(keyframe_map_, mapped_.keyframe, loop_query_points_);
+  });
+}
+
+double Session::FinishMapping() {
+  const double milliseconds = mapping_job_.Collect();
+  const int64_t id = mapped_.keyframe.keyframe.id;
+  plane_frame_of_keyframe_[id] = mapped_.plane_frame;
+  keyframe_map_.Add(std::move(mapped_.keyframe));
+  AcceptMapCorrection(mapped_.correction);
+  mapped_ = MappedKeyframe();
+  if ((id + 1) % options_.relocalization.cull_every == 0) {
+    for (int64_t culled : keyframe_map_.CullRedundant()) {
+      plane_frame_of_keyframe_.erase(culled);
+    }
+  }
+  return milliseconds;
 }
 
 bool Session::Relocalize(const FrameInput& frame, const PinholeCamera& camera,
@@ -173,6 +215,10 @@ vc_world_mapping_status_t Session::MappingStatus(
 WorldMapData Session::CurrentWorldMap() const {
   Require(options_.relocalization.enabled,
           "the session keeps no world map: relocalization is off");
+  // Logically const: the last frame's keyframe belongs to the map already;
+  // it joins the data now rather than with the next frame, which makes the
+  // same map.
+  if (mapping_job_.HasJob()) const_cast<Session*>(this)->FinishMapping();
   Require(!keyframe_map_.keyframes().empty(),
           "the session has no world map yet: no frame has been tracked "
           "normally with depth");
@@ -260,6 +306,10 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
                 std::to_string(camera.height) + " but the world map was made " +
                 "with a " + std::to_string(map_camera_.width) + "x" +
                 std::to_string(map_camera_.height) + " camera");
+  }
+  if (mapping_job_.HasJob()) {
+    ScopedStageTimer timer(timings, "mapping");
+    timings.Add("mappingWorker", FinishMapping());
   }
   if (correction_pending_) {
     ScopedStageTimer timer(timings, "loopClosure");
@@ -364,35 +414,32 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
     }
   }
 
-  // A frame that joins the keyframe map is described before the commit, so
-  // that a failure leaves no trace.
-  MapKeyframe map_keyframe;
-  MapCorrection map_correction;
+  // A frame that joins the keyframe map is described, and checked for a
+  // loop, by a deferred job handed over after the commit and collected at
+  // the start of the next frame (or when the map is asked for): the work
+  // runs beside the next frames' decoding and tracking, and joins at a
+  // fixed point whatever the thread count. Its inputs are copied here, as
+  // the caller's and the session's buffers change with the next frame.
   const bool joins_map =
       relocalization && !frame.depth.empty() && MapWantsKeyframe(tracking);
+  MappingInput mapping;
   if (joins_map) {
+    ScopedStageTimer timer(timings, "mapping");
     double units_per_metre = 0;
     const cv::Mat& depth =
         DepthAsUnsigned16(frame.depth, frame.depth_units_per_metre,
                           &depth_millimetres_, &units_per_metre);
-    {
-      ScopedStageTimer timer(timings, "mapping");
-      map_keyframe = DescribeKeyframe(next_map_keyframe_id_, frame.timestamp_ns,
-                                      gray_, depth, units_per_metre, camera,
-                                      tracking.camera_from_world,
-                                      relocalizer_options_, &map_features_);
-    }
+    mapping.id = next_map_keyframe_id_;
+    mapping.timestamp_ns = frame.timestamp_ns;
+    mapping.gray = gray_.clone();
+    mapping.depth = depth.clone();
+    mapping.units_per_metre = units_per_metre;
+    mapping.camera = camera;
+    mapping.camera_from_world = tracking.camera_from_world;
     // Loops are closed in a world whose up is known: the pose graph keeps
     // roll and pitch.
-    if (options_.relocalization.loop_closure && gravity_known) {
-      ScopedStageTimer timer(timings, "loopClosure");
-      SampleDepthPoints(
-          depth, units_per_metre, camera,
-          ScaledStep(relocalizer_options_.query_step_pixels, camera.width),
-          relocalizer_options_, &loop_query_points_);
-      map_correction =
-          loop_closer_.Check(keyframe_map_, map_keyframe, loop_query_points_);
-    }
+    mapping.closes_loops =
+        options_.relocalization.loop_closure && gravity_known;
   }
   result.world_mapping_status = MappingStatus(tracking);
 
@@ -400,20 +447,13 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
   // nothing after it can fail, so a failed frame leaves no trace.
   tracker_.Commit();
   if (joins_map) {
-    plane_frame_of_keyframe_[map_keyframe.keyframe.id] =
-        plane_map_.frame_index();
-    keyframe_map_.Add(std::move(map_keyframe));
-    AcceptMapCorrection(map_correction);
+    mapping.plane_frame = plane_map_.frame_index();
     ++next_map_keyframe_id_;
     if (!map_camera_known_) {
       map_camera_ = camera;
       map_camera_known_ = true;
     }
-    if (next_map_keyframe_id_ % options_.relocalization.cull_every == 0) {
-      for (int64_t id : keyframe_map_.CullRedundant()) {
-        plane_frame_of_keyframe_.erase(id);
-      }
-    }
+    StartMapping(std::move(mapping));
   }
   if (judges_up) {
     scene_up_estimator_ = std::move(judged_up);

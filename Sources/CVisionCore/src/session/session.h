@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/deferred_job.h"
 #include "common/session_options.h"
 #include "common/stage_timings.h"
 #include "frame/frame_input.h"
@@ -31,6 +32,9 @@ namespace vc {
 class Session {
  public:
   explicit Session(const SessionOptions& options);
+  ~Session();
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
 
   // Validates input, then runs the per-frame stages. Throws StatusError on bad
   // input, leaving the session as it was.
@@ -120,6 +124,32 @@ class Session {
   // A correction was applied and no frame has reported it yet.
   bool correction_unreported_ = false;
 
+  // What the mapping job needs of a frame that joins the keyframe map:
+  // copies, since the frame's buffers change with the next frame.
+  struct MappingInput {
+    int64_t id = 0;
+    int64_t timestamp_ns = 0;
+    cv::Mat gray;
+    cv::Mat depth;  // CV_16UC1
+    double units_per_metre = 0;
+    PinholeCamera camera;
+    Eigen::Isometry3d camera_from_world = Eigen::Isometry3d::Identity();
+    int64_t plane_frame = 0;
+    bool closes_loops = false;
+  };
+  // What the job made of it: the keyframe and the loop it closes, if any.
+  struct MappedKeyframe {
+    MapKeyframe keyframe;
+    MapCorrection correction;
+    int64_t plane_frame = 0;
+  };
+  // Describes the keyframe and checks it for a loop, on the worker when
+  // there is one.
+  void StartMapping(MappingInput input);
+  // Waits for the mapping job, then adds its keyframe to the map, keeps
+  // its loop and culls; returns the job's own run time (ms).
+  double FinishMapping();
+
   // Moves the tracker and the plane anchors by the pending correction.
   void ApplyMapCorrection() noexcept;
   // Keeps a found correction once its keyframe has joined the map.
@@ -134,6 +164,11 @@ class Session {
   vc_world_mapping_status_t MappingStatus(const TrackingResult& tracking) const;
   // How sure the world's up is (vc_frame_result_t.world_up_confidence).
   float UpConfidence(WorldUpSource source) const;
+
+  // The mapping job and what it writes, untouched by anything else until it
+  // is collected. After the members it works on, so that it ends first.
+  MappedKeyframe mapped_;
+  DeferredJob mapping_job_;
 
   // Filled while a frame runs and swapped into timings_ once it succeeds; kept
   // as a member so its storage is reused.
