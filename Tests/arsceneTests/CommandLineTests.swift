@@ -120,7 +120,7 @@ final class CommandLineTests: XCTestCase {
       Set(timings.keys),
       [
         "decode", "ingest", "imageStatistics", "mapOptimization", "tracking", "planes",
-        "imageRecognition", "imageTracking", "imagePoses", "recognitionWorker",
+        "imageRecognition", "imageTracking", "imagePoses", "imageWorker",
       ])
     XCTAssertTrue(result.stderr.contains("Replayed synthetic-room-3: 2 frames"), result.stderr)
   }
@@ -146,7 +146,7 @@ final class CommandLineTests: XCTestCase {
       Set(stages.keys),
       [
         "decode", "ingest", "imageStatistics", "mapOptimization", "tracking", "planes",
-        "imageRecognition", "imageTracking", "imagePoses", "recognitionWorker", "loop",
+        "imageRecognition", "imageTracking", "imagePoses", "imageWorker", "loop",
       ])
     XCTAssertEqual(Set(try XCTUnwrap(stages["ingest"]).keys), ["p50", "p90", "p99", "max", "mean"])
     XCTAssertNotNil(report["fps"] as? Double)

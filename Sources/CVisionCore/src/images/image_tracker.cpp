@@ -54,11 +54,11 @@ RecognitionOptions RecognitionFrom(const ImageOptions& options) {
 
 ImageTracker::ImageTracker(const ImageOptions& options, int worker_threads)
     : options_(options),
-      recognition_(RecognitionFrom(options), worker_threads) {}
+      worker_(RecognitionFrom(options), kRealignment, worker_threads) {}
 
 void ImageTracker::SetDatabase(
     std::shared_ptr<const ReferenceDatabase> database) {
-  recognition_.Drop();
+  worker_.Drop();
   database_ = std::move(database);
   tracked_.clear();
   observations_.clear();
@@ -74,10 +74,11 @@ void ImageTracker::Process(const cv::Mat& gray, const PinholeCamera& camera,
     return;
   }
   const int64_t frame = frame_index_++;
+  realignments_due_.clear();
   {
     ScopedStageTimer timer(*timings, "imageTracking");
     const bool need_pyramid =
-        !tracked_.empty() || recognition_.HasJob() ||
+        !tracked_.empty() || worker_.HasJob() ||
         (options_.max_tracked_images > 0 &&
          frame % options_.recognition_interval_frames == 0);
     if (need_pyramid) {
@@ -96,14 +97,15 @@ void ImageTracker::Process(const cv::Mat& gray, const PinholeCamera& camera,
   {
     ScopedStageTimer timer(*timings, "imageRecognition");
     // On the main path this is the wait for the worker (or, with one
-    // thread, the recognition itself) and the flow that carries its finds.
-    if (recognition_.HasJob()) worker_milliseconds = AdoptRecognized(gray);
-    if (int(tracked_.size()) < options_.max_tracked_images &&
-        frame % options_.recognition_interval_frames == 0) {
-      StartRecognition(gray, camera);
+    // thread, the work itself) and the flow that carries its finds.
+    if (worker_.HasJob()) worker_milliseconds = AdoptWork(gray);
+    const bool recognize = int(tracked_.size()) < options_.max_tracked_images &&
+                           frame % options_.recognition_interval_frames == 0;
+    if (recognize || !realignments_due_.empty()) {
+      StartWork(gray, camera, recognize);
     }
   }
-  timings->Add("recognitionWorker", worker_milliseconds);
+  timings->Add("imageWorker", worker_milliseconds);
   ScopedStageTimer timer(*timings, "imagePoses");
   for (const TrackedImage& image : tracked_) {
     ImageObservation observation;
@@ -129,7 +131,7 @@ void ImageTracker::Process(const cv::Mat& gray, const PinholeCamera& camera,
             [](const ImageObservation& a, const ImageObservation& b) {
               return a.reference_index < b.reference_index;
             });
-  if (tracked_.empty() && !recognition_.HasJob()) {
+  if (tracked_.empty() && !worker_.HasJob()) {
     previous_pyramid_.clear();
   } else {
     std::swap(previous_pyramid_, pyramid_);
@@ -204,18 +206,14 @@ bool ImageTracker::Follow(TrackedImage* image, const cv::Mat& gray) {
   if (inside < kMinVisibleCells) return false;
   image->homography = h;
   // Staggered by reference so that several images do not re-align on the
-  // same frame.
+  // same frame; done by the worker in this frame, applied in the next.
   if (++image->frames_since_alignment >=
       kAlignmentInterval + image->reference_index % kAlignmentInterval) {
     image->frames_since_alignment = 0;
-    if (RefineWithFlow(reference, gray, &image->homography, kRealignment)) {
-      // Points found relative to the drifted homography are re-placed.
-      for (size_t k = 0; k < image->view_points.size(); ++k) {
-        const cv::Point2d p =
-            Apply(image->homography, image->reference_points[k]);
-        image->view_points[k] = cv::Point2f(float(p.x), float(p.y));
-      }
-    }
+    Realignment due;
+    due.reference_index = image->reference_index;
+    due.before = h;
+    realignments_due_.push_back(due);
   }
   if (image->inlier_count < kReseedFraction * options_.tracked_points) {
     Seed(image, gray.cols, gray.rows);
@@ -251,18 +249,42 @@ void ImageTracker::Seed(TrackedImage* image, int view_width,
   }
 }
 
-void ImageTracker::StartRecognition(const cv::Mat& gray,
-                                    const PinholeCamera& camera) {
-  std::vector<bool> skip(database_->references().size(), false);
-  for (const TrackedImage& image : tracked_) skip[image.reference_index] = true;
+void ImageTracker::StartWork(const cv::Mat& gray, const PinholeCamera& camera,
+                             bool recognize) {
+  ImageWork work;
+  work.recognize = recognize;
+  if (recognize) {
+    work.skip.assign(database_->references().size(), false);
+    for (const TrackedImage& image : tracked_) {
+      work.skip[image.reference_index] = true;
+    }
+  }
+  work.realign = std::move(realignments_due_);
+  realignments_due_.clear();
   // The worker keeps its own copy: the caller reuses gray's buffer.
-  recognition_.Submit(database_, gray.clone(), camera, std::move(skip));
+  worker_.Submit(database_, gray.clone(), camera, std::move(work));
 }
 
-double ImageTracker::AdoptRecognized(const cv::Mat& gray) {
+double ImageTracker::AdoptWork(const cv::Mat& gray) {
   double milliseconds = 0;
-  const std::vector<ImageObservation> found =
-      recognition_.Collect(&milliseconds);
+  const ImageWorkResult result = worker_.Collect(&milliseconds);
+  // A re-alignment in the previous frame corrects this frame's homography:
+  // followed since by the flow between the frames (now * before^-1), the
+  // re-aligned one becomes now * before^-1 * after. Points found relative
+  // to the drifted homography are re-placed.
+  for (const Realignment& realignment : result.realigned) {
+    for (TrackedImage& image : tracked_) {
+      if (image.reference_index != realignment.reference_index) continue;
+      image.homography =
+          image.homography * realignment.before.inv() * realignment.after;
+      for (size_t k = 0; k < image.view_points.size(); ++k) {
+        const cv::Point2d p =
+            Apply(image.homography, image.reference_points[k]);
+        image.view_points[k] = cv::Point2f(float(p.x), float(p.y));
+      }
+    }
+  }
+  const std::vector<ImageObservation>& found = result.found;
   // The finds are in the previous frame, whose pyramid was kept for them.
   if (previous_pyramid_.empty()) return milliseconds;
   for (const ImageObservation& observation : found) {

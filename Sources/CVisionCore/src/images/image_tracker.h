@@ -4,9 +4,11 @@
 // few frames each image is also re-aligned with its reference so that the
 // followed homography cannot drift. Recognition (the expensive part) looks
 // at every Nth frame only, and only while fewer than the maximum number of
-// images are followed; it runs beside tracking (RecognitionWorker) and what
-// it found in one frame is carried into the next by optical flow and
-// followed from there, so the result is the same with one thread or two.
+// images are followed. Both run beside tracking (ImageWorker): what
+// recognition found in one frame is carried into the next by optical flow
+// and followed from there, and a re-alignment made in one frame corrects
+// the next frame's homography by the flow between them, so the result is
+// the same with one thread or two.
 // Not thread-safe.
 #pragma once
 
@@ -21,14 +23,15 @@
 #include "common/stage_timings.h"
 #include "images/image_observation.h"
 #include "images/image_recognizer.h"
-#include "images/recognition_worker.h"
+#include "images/image_worker.h"
 #include "images/reference_database.h"
 
 namespace vc {
 
 class ImageTracker {
  public:
-  // worker_threads: 2 runs recognition on a worker thread, 1 inline.
+  // worker_threads: 2 runs recognition and re-alignment on a worker
+  // thread, 1 inline.
   ImageTracker(const ImageOptions& options, int worker_threads);
 
   // The references to look for from the next frame on (nullptr: none).
@@ -39,10 +42,10 @@ class ImageTracker {
   }
 
   // Advances by one frame; records "imageTracking", "imageRecognition"
-  // (on this thread: collecting the previous frame's recognition and
+  // (on this thread: collecting the previous frame's image work and
   // starting this one's; zero on frames without, so that averages are
-  // amortised), "recognitionWorker" (the collected recognition's own
-  // run time, wherever it ran; 0 when none) and "imagePoses".
+  // amortised), "imageWorker" (the collected work's own run time,
+  // wherever it ran; 0 when none) and "imagePoses".
   // depth (may be NULL) refines each image's tilt and gives its scale
   // factor.
   void Process(const cv::Mat& gray, const PinholeCamera& camera,
@@ -71,14 +74,21 @@ class ImageTracker {
   bool Follow(TrackedImage* image, const cv::Mat& gray);
   // Tops the image's points up to the configured number.
   void Seed(TrackedImage* image, int view_width, int view_height) const;
-  // Follows what the recognition of the previous frame found into this one.
-  // Returns the recognition's own run time in milliseconds.
-  double AdoptRecognized(const cv::Mat& gray);
-  void StartRecognition(const cv::Mat& gray, const PinholeCamera& camera);
+  // Collects the previous frame's image work: corrects the images it
+  // re-aligned, then follows what its recognition found into this frame.
+  // Returns the work's own run time in milliseconds.
+  double AdoptWork(const cv::Mat& gray);
+  // Hands this frame's work to the worker: recognition if recognize, and
+  // the re-alignments due.
+  void StartWork(const cv::Mat& gray, const PinholeCamera& camera,
+                 bool recognize);
 
   ImageOptions options_;
   std::shared_ptr<const ReferenceDatabase> database_;
-  RecognitionWorker recognition_;
+  ImageWorker worker_;
+  // Images due for re-alignment in this frame (Follow), handed to the
+  // worker with it.
+  std::vector<Realignment> realignments_due_;
   std::vector<TrackedImage> tracked_;
   std::vector<ImageObservation> observations_;
   std::vector<cv::Mat> previous_pyramid_;
