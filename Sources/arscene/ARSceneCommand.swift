@@ -22,6 +22,7 @@ struct ARSceneCommand: ParsableCommand {
     do {
       var command = try parseAsRoot()
       try command.run()
+      TerminationCleanup.dieIfInterrupted()
     } catch let error as DatasetError {
       TerminationCleanup.waitIfStopping()
       Terminal.printError("error: \(error)")

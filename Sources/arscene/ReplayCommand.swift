@@ -160,9 +160,13 @@ struct ReplayCommand: ParsableCommand {
     var poses: [TimedPose] = []
     // Poses are kept only for --trajectory, so a long replay does not grow
     // a list nobody reads.
+    // Ctrl-C ends the replay after the frame it is on, with complete events
+    // and trajectory up to there; the process then dies of SIGINT.
+    TerminationCleanup.finishOnInterrupt()
     let summary = try replay.run(
       emit: { try sink.write($0) }, progress: { progress.update($0, of: $1) },
-      pose: { if trajectory != nil { poses.append($0) } })
+      pose: { if trajectory != nil { poses.append($0) } },
+      shouldStop: { TerminationCleanup.isInterruptRequested })
     try sink.close()
     if let trajectory {
       try TUMTrajectory.write(

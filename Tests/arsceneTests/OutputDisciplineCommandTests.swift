@@ -189,10 +189,79 @@ final class OutputDisciplineCommandTests: XCTestCase {
   }
 }
 
+extension OutputDisciplineCommandTests {
+  /// Ctrl-C during a replay ends it after the frame it is on: the events
+  /// (here streamed to a pipe) end with the summary of the frames
+  /// processed, the trajectory is written whole for them, and the process
+  /// still dies of SIGINT (status 130 in a shell).
+  func testAReplayStoppedByCtrlCLeavesCompleteOutputsAndDiesOfTheSignal() throws {
+    let sequence = try synthesize(frames: 30)
+    let trajectory = path("stopped.txt")
+    let process = Process()
+    process.executableURL = CommandRunner.productsDirectory.appendingPathComponent("arscene")
+    process.arguments = [
+      "replay", sequence, "--loop", "1000", "--events", "-", "--trajectory", trajectory,
+      "--no-timings", "--quiet",
+    ]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    let received = LockedData()
+    let reader = Thread {
+      while case let data = output.fileHandleForReading.availableData, !data.isEmpty {
+        received.append(data)
+      }
+    }
+    try process.run()
+    reader.start()
+    let frameLines = { () -> Int in
+      String(decoding: received.get() ?? Data(), as: UTF8.self)
+        .components(separatedBy: "\"type\":\"frame\"").count - 1
+    }
+    let deadline = Date().addingTimeInterval(60)
+    // Past the first frames, whose poses are provisional (not in a trajectory).
+    while frameLines() < 25 && process.isRunning && Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    XCTAssertGreaterThanOrEqual(frameLines(), 25, "the replay did not start")
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationReason, .uncaughtSignal)
+    XCTAssertEqual(process.terminationStatus, SIGINT)
+    let readDeadline = Date().addingTimeInterval(10)
+    var text = ""
+    repeat {
+      Thread.sleep(forTimeInterval: 0.05)
+      text = String(decoding: received.get() ?? Data(), as: UTF8.self)
+    } while !text.hasSuffix("\n") && Date() < readDeadline
+
+    let lines = text.split(separator: "\n")
+    let events = try lines.map {
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    let summary = try XCTUnwrap(events.last)
+    XCTAssertEqual(summary["type"] as? String, "summary")
+    XCTAssertEqual(summary["stopped"] as? Bool, true)
+    let processed = try XCTUnwrap(summary["framesProcessed"] as? Int)
+    XCTAssertEqual(processed, events.filter { $0["type"] as? String == "frame" }.count)
+    XCTAssertLessThan(processed, 30 * 1000, "stopped early")
+    let measured = try XCTUnwrap(summary["framesWithMeasuredPose"] as? Int)
+    let poses = try String(contentsOfFile: trajectory, encoding: .utf8)
+      .split(separator: "\n").filter { !$0.hasPrefix("#") }
+    XCTAssertGreaterThan(poses.count, 0)
+    XCTAssertLessThanOrEqual(poses.count, measured)
+    for pose in poses {
+      let fields = pose.split(separator: " ").compactMap { Double($0) }
+      XCTAssertEqual(fields.count, 8, String(pose))
+    }
+  }
+}
+
 /// Data handed from the reader thread to the test.
 private final class LockedData: @unchecked Sendable {
   private let lock = NSLock()
   private var data: Data?
   func set(_ value: Data) { lock.withLock { data = value } }
+  func append(_ value: Data) { lock.withLock { data = (data ?? Data()) + value } }
   func get() -> Data? { lock.withLock { data } }
 }

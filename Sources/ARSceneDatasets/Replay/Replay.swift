@@ -62,11 +62,16 @@ public struct Replay {
   /// `onFrame` receives each frame's ``FrameUpdate`` after its events were
   /// emitted: the frame, every anchor after it (``FrameUpdate/planeAnchors``)
   /// and what changed.
+  /// `shouldStop` is asked before each tick: true ends the replay there as
+  /// if the sequence had ended (the summary follows, with
+  /// ``ReplaySummary/wasStopped``), so that what was written is complete up
+  /// to the last processed frame.
   public func run(
     emit: (String) throws -> Void,
     progress: (Int, Int) -> Void = { _, _ in },
     pose: (TimedPose) throws -> Void = { _ in },
-    onFrame: (FrameUpdate) throws -> Void = { _ in }
+    onFrame: (FrameUpdate) throws -> Void = { _ in },
+    shouldStop: () -> Bool = { false }
   ) throws -> ReplaySummary {
     let started = Date()
     guard options.passes >= 1 else {
@@ -120,6 +125,10 @@ public struct Replay {
       : nil
     defer { prefetcher?.stop() }
     while next < timeline.count {
+      if shouldStop() {
+        state.summary.wasStopped = true
+        break
+      }
       if let clock {
         let current = clock.currentTick()
         if current > loop.nextTickIndex {
@@ -205,7 +214,7 @@ public struct Replay {
         prefetched = (next, decoded.frame, decoded.milliseconds)
       }
     }
-    for interaction in placement?.unperformed ?? [] {
+    for interaction in state.summary.wasStopped ? [] : placement?.unperformed ?? [] {
       state.summary.problems.append(
         "the interaction with \(interaction.object) at t=\(interaction.time) s comes after the last frame"
       )
@@ -544,6 +553,8 @@ public struct Replay {
     var event = Self.header(
       type: "summary", EventStamp(t: summary.duration, frame: lastFrame, tick: tick))
     event.add("framesProcessed", summary.framesProcessed)
+    // Only when it happened, so that a complete replay's events are as before.
+    if summary.wasStopped { event.add("stopped", true) }
     event.add("framesWithDepth", summary.framesWithDepth)
     event.add("framesTrackedNormally", summary.framesTrackedNormally)
     event.add("framesWithMeasuredPose", summary.framesWithMeasuredPose)

@@ -5,6 +5,10 @@ import Foundation
 public struct ReplaySummary: Sendable {
   public var sequenceName: String
   public var framesProcessed = 0
+  /// The replay was asked to stop (`run(shouldStop:)`, Ctrl-C in the CLI)
+  /// before the sequence ended: everything reported covers the frames
+  /// processed until then.
+  public var wasStopped = false
   /// Times the sequence was played over in the session (`--loop`).
   public var passes = 1
   /// Session time of the last frame, seconds since the first.
@@ -95,7 +99,7 @@ public struct ReplaySummary: Sendable {
   public var readableText: String {
     let fps = wallSeconds > 0 ? Double(framesProcessed) / wallSeconds : 0
     var lines = [
-      "Replayed \(sequenceName): \(framesProcessed) frames"
+      (wasStopped ? "Stopped early; replayed " : "Replayed ") + "\(sequenceName): \(framesProcessed) frames"
         + (passes > 1 ? " (\(passes) passes in one session)" : "")
         + ", \(String(format: "%.2f", duration)) s of camera time"
         + " in \(String(format: "%.2f", wallSeconds)) s (\(String(format: "%.0f", fps)) frames/s).",
