@@ -99,7 +99,8 @@ public struct ReplaySummary: Sendable {
   public var readableText: String {
     let fps = wallSeconds > 0 ? Double(framesProcessed) / wallSeconds : 0
     var lines = [
-      (wasStopped ? "Stopped early; replayed " : "Replayed ") + "\(sequenceName): \(framesProcessed) frames"
+      (wasStopped ? "Stopped early; replayed " : "Replayed ")
+        + "\(sequenceName): \(framesProcessed) frames"
         + (passes > 1 ? " (\(passes) passes in one session)" : "")
         + ", \(String(format: "%.2f", duration)) s of camera time"
         + " in \(String(format: "%.2f", wallSeconds)) s (\(String(format: "%.0f", fps)) frames/s).",
