@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "common/stable_sort.h"
 #include "images/homography_verifier.h"
 #include "images/image_pose.h"
 
@@ -37,10 +38,9 @@ std::vector<ImageObservation> ImageRecognizer::Recognize(
         CameraFromImage(reference, observation->homography, camera);
     found.push_back(*observation);
   }
-  std::stable_sort(found.begin(), found.end(),
-                   [](const ImageObservation& a, const ImageObservation& b) {
-                     return a.score > b.score;
-                   });
+  StableSort(&found, [](const ImageObservation& a, const ImageObservation& b) {
+    return a.score > b.score;
+  });
   view_.gray = cv::Mat();
   return found;
 }

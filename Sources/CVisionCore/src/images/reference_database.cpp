@@ -4,6 +4,8 @@
 #include <cstring>
 #include <limits>
 
+#include "common/stable_sort.h"
+
 namespace vc {
 namespace {
 
@@ -156,10 +158,9 @@ VC_HAMMING_HOT std::vector<Candidate> ReferenceDatabase::Retrieve(
     by_reference[r].reference_index = static_cast<int>(r);
     candidates.push_back(std::move(by_reference[r]));
   }
-  std::stable_sort(candidates.begin(), candidates.end(),
-                   [&](const Candidate& a, const Candidate& b) {
-                     return votes[a.reference_index] > votes[b.reference_index];
-                   });
+  StableSort(&candidates, [&](const Candidate& a, const Candidate& b) {
+    return votes[a.reference_index] > votes[b.reference_index];
+  });
   return candidates;
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "common/conventions.h"
+#include "common/stable_sort.h"
 
 namespace vc {
 
@@ -80,10 +81,9 @@ std::vector<SceneUpEstimator::Cluster> SceneUpEstimator::Clusters() const {
   std::vector<const Observation*> order;
   order.reserve(observations_.size());
   for (const Observation& o : observations_) order.push_back(&o);
-  std::stable_sort(order.begin(), order.end(),
-                   [](const Observation* a, const Observation* b) {
-                     return a->area > b->area;
-                   });
+  StableSort(&order, [](const Observation* a, const Observation* b) {
+    return a->area > b->area;
+  });
   const double join = std::cos(kClusterDegrees * kDegrees);
   std::vector<Cluster> clusters;
   std::vector<Eigen::Vector3d> sums;

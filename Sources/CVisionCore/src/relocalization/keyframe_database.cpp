@@ -5,6 +5,7 @@
 #include <cstring>
 #include <limits>
 
+#include "common/stable_sort.h"
 #include "common/status_error.h"
 
 namespace vc {
@@ -80,7 +81,7 @@ std::vector<int64_t> KeyframeDatabase::CullRedundant() {
   std::vector<uint8_t> kept(keyframes_.size(), 1);
   std::vector<int> order(keyframes_.size());
   for (size_t k = 0; k < order.size(); ++k) order[k] = int(k);
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+  StableSort(&order, [&](int a, int b) {
     return keyframes_[a].keyframe.id < keyframes_[b].keyframe.id;
   });
   // Half the tolerance ICP accepts at the end: a surface within it is the

@@ -5,6 +5,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "common/depth_sampler.h"
+#include "common/stable_sort.h"
 #include "common/status_error.h"
 #include "frame/depth_millimetres.h"
 #include "frame/frame_input.h"
@@ -102,10 +103,8 @@ void Session::AcceptMapCorrection(const MapCorrection& correction) {
   const auto by_key = [](const auto& a, const auto& b) {
     return a.first < b.first;
   };
-  std::stable_sort(pending_plane_corrections_.begin(),
-                   pending_plane_corrections_.end(), by_key);
-  std::stable_sort(pending_time_corrections_.begin(),
-                   pending_time_corrections_.end(), by_key);
+  StableSort(&pending_plane_corrections_, by_key);
+  StableSort(&pending_time_corrections_, by_key);
   correction_pending_ = true;
 }
 

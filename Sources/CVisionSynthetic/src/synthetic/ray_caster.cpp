@@ -5,6 +5,8 @@
 #include <cmath>
 #include <vector>
 
+#include "common/stable_sort.h"
+
 // Rendered bytes must not depend on whether the compiler fuses multiply-adds
 // (clang does by default wherever FMA exists, e.g. on arm64; GCC does not in
 // ISO C++ mode), so that sample data rendered on one machine matches another.
@@ -290,11 +292,10 @@ std::vector<Candidate> VisibleCandidates(
   // are skipped by their depth bound. Shells go last: their near corners are
   // behind the camera, so their bound prunes nothing, while their far walls
   // are what every other primitive occludes.
-  std::stable_sort(candidates.begin(), candidates.end(),
-                   [](const Candidate& a, const Candidate& b) {
-                     if (a.is_shell != b.is_shell) return b.is_shell;
-                     return a.depth_bound < b.depth_bound;
-                   });
+  StableSort(&candidates, [](const Candidate& a, const Candidate& b) {
+    if (a.is_shell != b.is_shell) return b.is_shell;
+    return a.depth_bound < b.depth_bound;
+  });
   return candidates;
 }
 
