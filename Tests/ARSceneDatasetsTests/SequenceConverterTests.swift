@@ -143,8 +143,9 @@ final class SequenceConverterTests: XCTestCase {
     XCTAssertEqual(names, try XCTUnwrap(FileManager.default.subpaths(atPath: b.path)).sorted())
     for name in names where !name.hasSuffix("/") {
       var isFolder: ObjCBool = false
-      FileManager.default.fileExists(
-        atPath: a.appendingPathComponent(name).path, isDirectory: &isFolder)
+      XCTAssertTrue(
+        FileManager.default.fileExists(
+          atPath: a.appendingPathComponent(name).path, isDirectory: &isFolder), name)
       guard !isFolder.boolValue else { continue }
       XCTAssertEqual(
         try Data(contentsOf: a.appendingPathComponent(name)),

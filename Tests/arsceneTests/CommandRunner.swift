@@ -45,8 +45,11 @@ enum CommandRunner {
     let folder = FileManager.default.temporaryDirectory
     let outURL = folder.appendingPathComponent("arscene-out-\(UUID())")
     let errURL = folder.appendingPathComponent("arscene-err-\(UUID())")
-    FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    for url in [outURL, errURL] {
+      XCTAssertTrue(
+        FileManager.default.createFile(atPath: url.path, contents: nil), "cannot create \(url.path)"
+      )
+    }
     defer {
       try? FileManager.default.removeItem(at: outURL)
       try? FileManager.default.removeItem(at: errURL)
