@@ -146,8 +146,16 @@ final class CommandLineTests: XCTestCase {
       Set(stages.keys),
       [
         "decode", "ingest", "imageStatistics", "mapOptimization", "tracking", "planes",
-        "imageRecognition", "imageTracking", "imagePoses", "imageWorker", "loop",
+        "imageRecognition", "imageTracking", "imagePoses", "imageWorker", "workerWait", "loop",
       ])
+    // The room's pictures are looked for on every second frame, each job
+    // collected with the next frame (and keyframes joining the map too).
+    XCTAssertEqual(report["workerJoinOffsetFrames"] as? Int, 1)
+    let collections = try XCTUnwrap(report["workerCollections"] as? Int)
+    XCTAssertGreaterThanOrEqual(collections, 6, "at least 3 recognitions per measured pass")
+    let holdUps = try XCTUnwrap(report["workerHoldUps"] as? Int)
+    XCTAssertTrue((0...collections).contains(holdUps), "\(holdUps) of \(collections)")
+    XCTAssertTrue(result.stdout.contains("workers: results join 1 frame after their own"))
     XCTAssertEqual(Set(try XCTUnwrap(stages["ingest"]).keys), ["p50", "p90", "p99", "max", "mean"])
     XCTAssertNotNil(report["fps"] as? Double)
     // Debug builds are slow; how many frames miss the budget is bench's to

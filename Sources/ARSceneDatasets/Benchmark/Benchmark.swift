@@ -58,6 +58,9 @@ public struct Benchmark {
     var stageRecorders: [String: LatencyRecorder] = [:]
     var whole = LatencyRecorder()
     var overBudget = 0
+    // Worker results collected, and those the main path had to wait for.
+    var workerCollections = 0
+    var workerHoldUps = 0
     var engineSeconds = 0.0
     var loopCost = LatencyRecorder()
     var placementTap = LatencyRecorder()
@@ -109,6 +112,10 @@ public struct Benchmark {
         if elapsed > BenchmarkReport.budgetMilliseconds { overBudget += 1 }
         for update in tickUpdate.frameUpdates {
           for stage in update.frame.timings {
+            if stage.name == "workerWait" {
+              workerCollections += 1
+              if stage.milliseconds > BenchmarkReport.holdUpMilliseconds { workerHoldUps += 1 }
+            }
             if stageRecorders[stage.name] == nil { stageOrder.append(stage.name) }
             stageRecorders[stage.name, default: LatencyRecorder()].record(
               milliseconds: stage.milliseconds)
@@ -139,7 +146,8 @@ public struct Benchmark {
       sequenceName: sequence.description.name, frames: records.count, repeats: repeats,
       stages: stages.map { (name: $0.0, statistics: $0.1) }, frame: wholeStatistics,
       framesPerSecond: engineSeconds > 0 ? Double(wholeStatistics.count) / engineSeconds : 0,
-      overBudget: overBudget, threads: threads,
+      overBudget: overBudget, workerCollections: workerCollections,
+      workerHoldUps: workerHoldUps, threads: threads,
       replayFramesPerSecond: replaySeconds > 0
         ? Double(records.count) / replaySeconds : 0,
       peakMemoryMegabytes: PeakMemory.megabytes)

@@ -13,6 +13,12 @@ public struct BenchmarkReport: Sendable {
   public var framesPerSecond: Double
   /// Frames whose engine time exceeded the 60 Hz budget.
   public var overBudget: Int
+  /// Results of the session's workers (image work, map keyframes) collected
+  /// by the main path, each in the frame after its own (a fixed offset),
+  /// and how many of them it had to wait for longer than
+  /// ``holdUpMilliseconds`` (stage `workerWait` has the times).
+  public var workerCollections: Int
+  public var workerHoldUps: Int
   /// Threads the run used (see ``Benchmark/threads``).
   public var threads: Int
   /// Frames replayed per second of wall-clock time, decoding included: what
@@ -21,6 +27,10 @@ public struct BenchmarkReport: Sendable {
   /// The process's peak resident memory at the end of the run.
   public var peakMemoryMegabytes: Double
   public static let budgetMilliseconds = 1000.0 / 60.0
+  /// A collection that takes longer than this waited for the worker.
+  public static let holdUpMilliseconds = 0.1
+  /// Frames after their own that worker results join.
+  public static let workerJoinOffsetFrames = 1
 
   public var table: String {
     var lines = [
@@ -34,6 +44,12 @@ public struct BenchmarkReport: Sendable {
       String(
         format: "%.1f frames/s; %d of %d frames over the %.1f ms budget (decoding excluded)",
         framesPerSecond, overBudget, frame.count, Self.budgetMilliseconds))
+    if workerCollections > 0 {
+      lines.append(
+        "workers: results join \(Self.workerJoinOffsetFrames) frame after their own;"
+          + " \(workerHoldUps) of \(workerCollections) collections waited for the worker"
+          + String(format: " (over %.1f ms)", Self.holdUpMilliseconds))
+    }
     lines.append(
       String(format: "replay: %.1f frames/s, decoding included", replayFramesPerSecond)
         + " (\(threads == 1 ? "1 thread" : "\(threads) threads"));"
@@ -61,6 +77,9 @@ public struct BenchmarkReport: Sendable {
     root.add("frame", stats(frame))
     root.add("fps", framesPerSecond, decimals: 1)
     root.add("overBudget", overBudget)
+    root.add("workerJoinOffsetFrames", Self.workerJoinOffsetFrames)
+    root.add("workerCollections", workerCollections)
+    root.add("workerHoldUps", workerHoldUps)
     root.add("threads", threads)
     root.add("replayFps", replayFramesPerSecond, decimals: 1)
     root.add("peakMemoryMB", peakMemoryMegabytes, decimals: 1)

@@ -35,9 +35,11 @@ void DeferredJob::Submit(std::function<void()> work) {
   }
 }
 
-double DeferredJob::Collect() {
+double DeferredJob::Collect(double* waited) {
+  if (waited != nullptr) *waited = 0;
   if (!has_job_) return 0;
   has_job_ = false;
+  const auto start = std::chrono::steady_clock::now();
   std::exception_ptr error;
   double milliseconds = 0;
   if (threads_ > 1) {
@@ -56,6 +58,11 @@ double DeferredJob::Collect() {
       waiting_ = false;
     }
     milliseconds = Run(work, &error);
+  }
+  if (waited != nullptr) {
+    const std::chrono::duration<double, std::milli> held =
+        std::chrono::steady_clock::now() - start;
+    *waited = held.count();
   }
   if (error) std::rethrow_exception(error);
   return milliseconds;

@@ -33,7 +33,9 @@ class DeferredJob {
 
   // Waits for the job and returns its own run time in milliseconds
   // (wherever it ran), 0 without a job; rethrows what the work threw.
-  double Collect();
+  // waited (may be null) receives how long the caller was held up here:
+  // the wait for the worker, or with one thread the run itself.
+  double Collect(double* waited = nullptr);
 
   // Forgets the job, waiting for it if it is running.
   void Drop();

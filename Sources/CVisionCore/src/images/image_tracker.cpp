@@ -94,11 +94,12 @@ void ImageTracker::Process(const cv::Mat& gray, const PinholeCamera& camera,
     tracked_ = std::move(kept);
   }
   double worker_milliseconds = 0;
+  double waited = -1;
   {
     ScopedStageTimer timer(*timings, "imageRecognition");
     // On the main path this is the wait for the worker (or, with one
     // thread, the work itself) and the flow that carries its finds.
-    if (worker_.HasJob()) worker_milliseconds = AdoptWork(gray);
+    if (worker_.HasJob()) worker_milliseconds = AdoptWork(gray, &waited);
     const bool recognize = int(tracked_.size()) < options_.max_tracked_images &&
                            frame % options_.recognition_interval_frames == 0;
     if (recognize || !realignments_due_.empty()) {
@@ -106,6 +107,7 @@ void ImageTracker::Process(const cv::Mat& gray, const PinholeCamera& camera,
     }
   }
   timings->Add("imageWorker", worker_milliseconds);
+  if (waited >= 0) timings->Add("workerWait", waited);
   ScopedStageTimer timer(*timings, "imagePoses");
   for (const TrackedImage& image : tracked_) {
     ImageObservation observation;
@@ -265,9 +267,9 @@ void ImageTracker::StartWork(const cv::Mat& gray, const PinholeCamera& camera,
   worker_.Submit(database_, gray.clone(), camera, std::move(work));
 }
 
-double ImageTracker::AdoptWork(const cv::Mat& gray) {
+double ImageTracker::AdoptWork(const cv::Mat& gray, double* waited) {
   double milliseconds = 0;
-  const ImageWorkResult result = worker_.Collect(&milliseconds);
+  const ImageWorkResult result = worker_.Collect(&milliseconds, waited);
   // A re-alignment in the previous frame corrects this frame's homography:
   // followed since by the flow between the frames (now * before^-1), the
   // re-aligned one becomes now * before^-1 * after. Points found relative

@@ -45,7 +45,8 @@ class ImageTracker {
   // (on this thread: collecting the previous frame's image work and
   // starting this one's; zero on frames without, so that averages are
   // amortised), "imageWorker" (the collected work's own run time,
-  // wherever it ran; 0 when none) and "imagePoses".
+  // wherever it ran; 0 when none), "workerWait" (how long this thread
+  // waited for it, when a job was collected) and "imagePoses".
   // depth (may be NULL) refines each image's tilt and gives its scale
   // factor.
   void Process(const cv::Mat& gray, const PinholeCamera& camera,
@@ -76,8 +77,9 @@ class ImageTracker {
   void Seed(TrackedImage* image, int view_width, int view_height) const;
   // Collects the previous frame's image work: corrects the images it
   // re-aligned, then follows what its recognition found into this frame.
-  // Returns the work's own run time in milliseconds.
-  double AdoptWork(const cv::Mat& gray);
+  // Returns the work's own run time in milliseconds; waited receives how
+  // long this thread waited for it.
+  double AdoptWork(const cv::Mat& gray, double* waited);
   // Hands this frame's work to the worker: recognition if recognize, and
   // the re-alignments due.
   void StartWork(const cv::Mat& gray, const PinholeCamera& camera,

@@ -31,10 +31,11 @@ void ImageWorker::Submit(std::shared_ptr<const ReferenceDatabase> database,
   });
 }
 
-ImageWorkResult ImageWorker::Collect(double* milliseconds) {
+ImageWorkResult ImageWorker::Collect(double* milliseconds, double* waited) {
   *milliseconds = 0;
+  *waited = 0;
   if (!job_.HasJob()) return {};
-  *milliseconds = job_.Collect();
+  *milliseconds = job_.Collect(waited);
   return std::move(result_);
 }
 

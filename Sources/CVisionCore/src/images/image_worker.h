@@ -62,8 +62,9 @@ class ImageWorker {
   bool HasJob() const { return job_.HasJob(); }
 
   // Waits for the job and returns what it made, with the job's own run
-  // time in milliseconds (wherever it ran); rethrows what it threw.
-  ImageWorkResult Collect(double* milliseconds);
+  // time in milliseconds (wherever it ran) and how long the caller waited
+  // for it (DeferredJob::Collect); rethrows what it threw.
+  ImageWorkResult Collect(double* milliseconds, double* waited);
 
   // Forgets the job, waiting for it if it is running.
   void Drop();

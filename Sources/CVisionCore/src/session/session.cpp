@@ -129,8 +129,8 @@ void Session::StartMapping(MappingInput input) {
   });
 }
 
-double Session::FinishMapping() {
-  const double milliseconds = mapping_job_.Collect();
+double Session::FinishMapping(double* waited) {
+  const double milliseconds = mapping_job_.Collect(waited);
   const int64_t id = mapped_.keyframe.keyframe.id;
   plane_frame_of_keyframe_[id] = mapped_.plane_frame;
   keyframe_map_.Add(std::move(mapped_.keyframe));
@@ -308,7 +308,9 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
   }
   if (mapping_job_.HasJob()) {
     ScopedStageTimer timer(timings, "mapping");
-    timings.Add("mappingWorker", FinishMapping());
+    double waited = 0;
+    timings.Add("mappingWorker", FinishMapping(&waited));
+    timings.Add("workerWait", waited);
   }
   if (correction_pending_) {
     ScopedStageTimer timer(timings, "loopClosure");

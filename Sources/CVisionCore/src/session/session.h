@@ -147,8 +147,9 @@ class Session {
   // there is one.
   void StartMapping(MappingInput input);
   // Waits for the mapping job, then adds its keyframe to the map, keeps
-  // its loop and culls; returns the job's own run time (ms).
-  double FinishMapping();
+  // its loop and culls; returns the job's own run time (ms), and how long
+  // this thread waited for it in waited (may be null).
+  double FinishMapping(double* waited = nullptr);
 
   // Moves the tracker and the plane anchors by the pending correction.
   void ApplyMapCorrection() noexcept;
