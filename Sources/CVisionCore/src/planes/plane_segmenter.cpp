@@ -219,8 +219,9 @@ PlaneMoments PlaneSegmenter::CellMoments(
       const Lanes zero = {0, 0, 0, 0};
       const Lanes one = {1, 1, 1, 1};
       // All bits set in the lanes of valid pixels.
-      const auto valid_mask = z > zero;
-      const Lanes valid = (Lanes)((decltype(valid_mask))one & valid_mask);
+      using Mask = decltype(z > zero);
+      const Mask valid_mask = z > zero;
+      const Lanes valid = (Lanes)((Mask)one & valid_mask);
       const Lanes x = (rx * z - ref_x) * valid;
       const Lanes y = (ry * z - ref_y) * valid;
       const Lanes dz = (z - ref_z) * valid;

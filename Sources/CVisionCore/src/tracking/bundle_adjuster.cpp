@@ -21,6 +21,16 @@ constexpr int kMaxRetries = 8;
 // A relative cost decrease below this ends the solve: converged.
 constexpr double kConverged = 1e-6;
 
+// The norm of the first rows (2 or 3) of residual, summed in the order
+// Eigen's head(rows).norm() sums them. Written out because gcc 12 cannot
+// see that a run-time head() of a Vector3d stays inside it and warns
+// (-Warray-bounds) in Eigen's vectorised reduction.
+double LeadingNorm(const Eigen::Vector3d& residual, int rows) {
+  double squared = residual[0] * residual[0] + residual[1] * residual[1];
+  if (rows == 3) squared += residual[2] * residual[2];
+  return std::sqrt(squared);
+}
+
 }  // namespace
 
 BundleAdjuster::BundleAdjuster(double pixel_sigma, double huber_scale,
@@ -76,7 +86,7 @@ double BundleAdjuster::Cost(const std::vector<BundleCamera>& cameras,
     const int rows = Linearize(cameras[o.camera], points[o.point], o, &residual,
                                &d_camera, &d_point);
     if (rows == 0) continue;
-    const double error = residual.head(rows).norm();
+    const double error = LeadingNorm(residual, rows);
     if (error <= huber_scale_) {
       cost += 0.5 * error * error;
     } else {
@@ -152,7 +162,7 @@ BundleSummary BundleAdjuster::Solve(BundleProblem* problem) {
           Linearize(problem->cameras[o.camera], problem->points[o.point], o,
                     &residual, &d_camera, &d_point);
       if (rows == 0) continue;
-      const double weight = HuberWeight(residual.head(rows).norm());
+      const double weight = HuberWeight(LeadingNorm(residual, rows));
       const auto r = residual.head(rows);
       const auto jc = d_camera.topRows(rows);
       const auto jp = d_point.topRows(rows);
