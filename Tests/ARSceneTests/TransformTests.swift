@@ -65,4 +65,23 @@ final class TransformTests: XCTestCase {
     XCTAssertEqual(Transform.cameraAxesFlip.transformPoint(SIMD3(0, 0, 1)), SIMD3(0, 0, -1))
     XCTAssertEqual(Transform(rotation: .cameraAxesFlip, translation: .zero), .cameraAxesFlip)
   }
+
+  func testDescriptionSaysWhereAndHowFarTurned() {
+    XCTAssertEqual(
+      Transform.identity.description, "translation (0.000, 0.000, 0.000) m, no rotation")
+    let turned = Transform(
+      rotation: Quaternion(angle: .pi / 2, axis: SIMD3(0, 2, 0)), translation: SIMD3(1, -0.5, 2))
+    XCTAssertEqual(
+      turned.description,
+      "translation (1.000, -0.500, 2.000) m, rotation 90.0° about (0.00, 1.00, 0.00)")
+    // The same rotation written with -q: the shorter way round, the same words.
+    let q = Quaternion(angle: .pi / 2, axis: SIMD3(0, 1, 0))
+    let negated = Transform(
+      rotation: Quaternion(x: -q.x, y: -q.y, z: -q.z, w: -q.w), translation: SIMD3(1, -0.5, 2))
+    XCTAssertEqual(negated.description, turned.description)
+    let half = Transform(rotation: Quaternion(angle: .pi, axis: SIMD3(1, 0, 0)), translation: .zero)
+    XCTAssertEqual(
+      half.description,
+      "translation (0.000, 0.000, 0.000) m, rotation 180.0° about (1.00, 0.00, 0.00)")
+  }
 }

@@ -175,11 +175,9 @@ public struct Replay {
         // Frames before the rejected one were processed, but their events are
         // not written: the tick did not complete.
         let position = due[min(loop.processedFrameCount - processedBefore, due.count - 1)]
-        let record = timeline[position]
-        let pass = timeline.passes > 1 ? " (pass \(timeline.pass(at: position) + 1))" : ""
         throw DatasetError(
-          file: record.colorPath,
-          "frame \(record.index) at \(record.timestamp) s\(pass): \(error.message)")
+          rejected: timeline[position],
+          pass: timeline.passes > 1 ? timeline.pass(at: position) + 1 : nil, error)
       }
       for (offset, frameUpdate) in update.frameUpdates.enumerated() {
         try report(

@@ -20,12 +20,6 @@ public struct ReplayCoaching: Sendable {
 
   /// The goal for a session detecting `planeDetection`.
   public func goal(for planeDetection: WorldTrackingConfiguration.PlaneDetection) -> CoachingGoal {
-    if let goal { return goal }
-    switch (planeDetection.contains(.horizontal), planeDetection.contains(.vertical)) {
-    case (true, true): return .anyPlane
-    case (true, false): return .horizontalPlane
-    case (false, true): return .verticalPlane
-    case (false, false): return .tracking
-    }
+    goal ?? CoachingGoal(planeDetection: planeDetection)
   }
 }

@@ -1,0 +1,260 @@
+import ARScene
+import ARSceneDatasets
+import Foundation
+import XCTest
+
+/// ``SessionRunner`` driven through a recorded sequence: the same frames,
+/// anchors, ticks and coaching as `arscene replay`; placement heard by the
+/// coaching; ARKit's pause, run options and reset; bad input named.
+final class SessionRunnerTests: XCTestCase {
+  /// Two seconds of orbit around the synthetic room's table: floor and
+  /// table top in view from the first frame. Written once for the class.
+  private static let roomFolder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("arscene-session-runner-\(UUID().uuidString)")
+
+  override class func tearDown() {
+    try? FileManager.default.removeItem(at: roomFolder)
+    super.tearDown()
+  }
+
+  private func roomSequence() throws -> any DatasetSequence {
+    if !FileManager.default.fileExists(atPath: Self.roomFolder.path) {
+      var generator = SyntheticSequenceGenerator()
+      generator.motion = .orbit
+      generator.frameCount = 60
+      generator.sensorNoise = false
+      generator.width = 320
+      generator.height = 240
+      try generator.write(to: Self.roomFolder)
+    }
+    return try SequenceLoader.open(Self.roomFolder)
+  }
+
+  private static var planeConfiguration: WorldTrackingConfiguration {
+    var configuration = WorldTrackingConfiguration()
+    configuration.planeDetection = [.horizontal, .vertical]
+    return configuration
+  }
+
+  private func updates(_ runner: SessionRunner, _ sequence: any DatasetSequence) async throws
+    -> [RunnerUpdate]
+  {
+    var collected: [RunnerUpdate] = []
+    for try await update in try runner.updates(replaying: sequence) { collected.append(update) }
+    return collected
+  }
+
+  /// What a replay and a runner are compared on, frame by frame.
+  private struct FrameRecordSummary: Equatable {
+    var index: Int
+    var trackingState: String
+    var transform: [Float]
+    var anchors: [UUID]
+  }
+
+  private func summary(_ update: FrameUpdate) -> FrameRecordSummary {
+    FrameRecordSummary(
+      index: update.frame.index, trackingState: update.frame.camera.trackingState.description,
+      transform: update.frame.camera.transform.columnMajor,
+      anchors: update.anchors.map(\.identifier))
+  }
+
+  func testARecordingThroughTheRunnerIsWhatTheReplaySees() async throws {
+    let sequence = try roomSequence()
+    var replayed: [FrameRecordSummary] = []
+    var replayCoaching: [String] = []
+    let replaySummary = try Replay(
+      sequence: sequence, configuration: Self.planeConfiguration,
+      options: ReplayOptions(includeTimings: false)
+    ).run(
+      emit: { line in
+        guard line.contains(#""type":"coaching""#) else { return }
+        let json = try XCTUnwrap(
+          JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let message = json["message"] as? [String: Any]
+        replayCoaching.append("\(json["tick"] ?? "") \(message?["key"] ?? "cleared")")
+      },
+      onFrame: { replayed.append(self.summary($0)) })
+
+    let runner = try SessionRunner(configuration: Self.planeConfiguration)
+    let ticks = try await updates(runner, sequence)
+    let run = ticks.flatMap(\.frameUpdates).map(summary)
+    let runCoaching = ticks.compactMap { update in
+      update.changedCoachingMessage.map { "\(update.tick.index) \($0?.key ?? "cleared")" }
+    }
+
+    XCTAssertEqual(run.count, 60)
+    XCTAssertEqual(run, replayed)
+    XCTAssertEqual(ticks.count, replaySummary.ticks)
+    XCTAssertEqual(ticks.map(\.tick.index), Array(0..<ticks.count))
+    XCTAssertFalse(runCoaching.isEmpty, "the coaching said nothing in two seconds")
+    XCTAssertEqual(runCoaching, replayCoaching)
+    XCTAssertEqual(run.last?.trackingState, "normal")
+    XCTAssertFalse(runner.session.planeAnchors.isEmpty)
+  }
+
+  func testATapThatPlacesIsHeardByTheCoachingAndTheObjectMoves() async throws {
+    let sequence = try roomSequence()
+    // Messages stay up 0.3 s at least (not 1.5), so that two seconds show
+    // the hint go once the chair is placed.
+    var coaching = CoachingConfiguration()
+    coaching.minimumDisplayDuration = 0.3
+    // Without a tap the coaching keeps asking for one.
+    let idle = try SessionRunner(
+      configuration: Self.planeConfiguration, coachingConfiguration: coaching)
+    let idleTicks = try await updates(idle, sequence)
+    XCTAssertEqual(idleTicks.last?.coaching?.message?.action, .tapToPlace)
+
+    let runner = try SessionRunner(
+      configuration: Self.planeConfiguration, coachingConfiguration: coaching)
+    var placed: PlacedObject?
+    var askedAgain = false
+    var objectEvents = 0
+    for try await update in try runner.updates(replaying: sequence) {
+      let asking = update.coaching?.message?.action == .tapToPlace
+      if placed == nil, asking,
+        case .success(let object) = runner.place(
+          "chair", on: PlacementConstraint(on: .floor), at: SIMD2(0.5, 0.8))
+      {
+        placed = object
+      } else if placed != nil, asking, update.coaching?.changed == true {
+        askedAgain = true
+      }
+      objectEvents += update.placementEvents.count
+    }
+    let object = try XCTUnwrap(placed, "the chair was never placed where the coaching asked")
+    XCTAssertFalse(askedAgain, "the coaching asked for a tap again after the chair was placed")
+    XCTAssertNotEqual(runner.coaching?.message?.action, .tapToPlace)
+    XCTAssertEqual(runner.placement.objects.map(\.identifier), [object.identifier])
+    XCTAssertNotNil(runner.placement.objects.first?.anchorIdentifier)
+    XCTAssertGreaterThan(objectEvents, 0, "the placed object never moved or followed a raycast")
+  }
+
+  func testPauseStopsTheTicksAndRunResumesThem() throws {
+    let sequence = try roomSequence()
+    let runner = try SessionRunner(configuration: Self.planeConfiguration)
+    try runner.tick(processing: [try sequence.loadFrame(sequence.frames[0])])
+    runner.pause()
+    XCTAssertTrue(runner.isPaused)
+    XCTAssertThrowsError(try runner.tick(processing: [try sequence.loadFrame(sequence.frames[1])]))
+    {
+      let error = $0 as? ARSceneError
+      XCTAssertEqual(error?.code, .invalidArgument)
+      XCTAssertTrue(error?.message.contains("paused") == true, "\(String(describing: error))")
+    }
+    try runner.run(Self.planeConfiguration)
+    XCTAssertFalse(runner.isPaused)
+    let update = try runner.tick(processing: [try sequence.loadFrame(sequence.frames[1])])
+    XCTAssertEqual(update.frameUpdates.map(\.frame.index), [1])
+    XCTAssertEqual(runner.loop.processedFrameCount, 2, "the world was not kept across the pause")
+  }
+
+  func testRunWithoutResettingRefusesAChangeItCannotMakeAndNamesIt() throws {
+    let runner = try SessionRunner(configuration: Self.planeConfiguration)
+    var horizontal = Self.planeConfiguration
+    horizontal.planeDetection = [.horizontal]
+    XCTAssertThrowsError(try runner.run(horizontal)) {
+      let error = $0 as? ARSceneError
+      XCTAssertEqual(error?.code, .invalidArgument)
+      XCTAssertTrue(
+        error?.message.contains("planeDetection") == true, "\(String(describing: error))")
+      XCTAssertTrue(error?.message.contains(".resetTracking") == true)
+    }
+    XCTAssertEqual(runner.configuration.planeDetection, [.horizontal, .vertical])
+    try runner.run(horizontal, options: .resetTracking)
+    XCTAssertEqual(runner.configuration.planeDetection, [.horizontal])
+    XCTAssertEqual(runner.coaching?.goal, .horizontalPlane)
+  }
+
+  func testResetTrackingStartsANewWorldAndRemovingAnchorsTakesTheObjects() async throws {
+    let sequence = try roomSequence()
+    let runner = try SessionRunner(configuration: Self.planeConfiguration)
+    var placed = false
+    for try await _ in try runner.updates(replaying: sequence) where !placed {
+      if case .success = runner.place("box", at: SIMD2(0.5, 0.8)) { placed = true }
+    }
+    XCTAssertTrue(placed)
+    XCTAssertFalse(runner.session.planeAnchors.isEmpty)
+
+    try runner.run(Self.planeConfiguration, options: .resetTracking)
+    XCTAssertNil(runner.session.currentFrame)
+    XCTAssertTrue(runner.session.anchors.isEmpty)
+    XCTAssertEqual(runner.loop.processedFrameCount, 0)
+    XCTAssertEqual(runner.placement.objects.count, 1, "objects stay without .removeExistingAnchors")
+    // The new world's replay starts at its own tick 0.
+    let again = try await updates(runner, sequence)
+    XCTAssertEqual(again.first?.tick.index, 0)
+    XCTAssertEqual(again.flatMap(\.frameUpdates).count, 60)
+
+    try runner.run(Self.planeConfiguration, options: .removeExistingAnchors)
+    XCTAssertTrue(runner.placement.objects.isEmpty)
+    XCTAssertFalse(runner.session.planeAnchors.isEmpty, "detected anchors go only with a reset")
+  }
+
+  func testResetForgetsTheWorldTheObjectsAndTheCoaching() async throws {
+    let sequence = try roomSequence()
+    let runner = try SessionRunner(configuration: Self.planeConfiguration)
+    var placed = false
+    for try await _ in try runner.updates(replaying: sequence) where !placed {
+      if case .success = runner.place("box", at: SIMD2(0.5, 0.8)) { placed = true }
+    }
+    XCTAssertTrue(placed)
+    try runner.reset()
+    XCTAssertNil(runner.session.currentFrame)
+    XCTAssertTrue(runner.session.anchors.isEmpty)
+    XCTAssertTrue(runner.placement.objects.isEmpty)
+    // The coaching starts from the beginning: no surface yet, no tap asked for.
+    let next = try runner.tick(processing: [try sequence.loadFrame(sequence.frames.last!)])
+    XCTAssertNotEqual(next.coaching?.message?.action, .tapToPlace)
+  }
+
+  func testTheDelegateHearsEveryTick() async throws {
+    final class Recorder: SessionRunnerDelegate {
+      var ticks: [Int] = []
+      func runner(_ runner: SessionRunner, didUpdate update: RunnerUpdate) {
+        ticks.append(update.tick.index)
+      }
+    }
+    let recorder = Recorder()
+    let runner = try SessionRunner(configuration: Self.planeConfiguration)
+    runner.delegate = recorder
+    var iterated: [Int] = []
+    for try await update in try runner.updates(replaying: try roomSequence(), maxFrames: 10) {
+      iterated.append(update.tick.index)
+    }
+    XCTAssertEqual(recorder.ticks, iterated)
+    XCTAssertEqual(runner.loop.processedFrameCount, 10)
+  }
+
+  func testBadInputIsNamed() async throws {
+    let runner = try SessionRunner()
+    XCTAssertThrowsError(try runner.updates(replaying: try roomSequence(), maxFrames: 0)) {
+      XCTAssertTrue(
+        ($0 as? DatasetError)?.message.contains("maxFrames") == true, "\($0)")
+    }
+
+    // A frame whose image is cut short: the frames before it are delivered,
+    // then the error names its file.
+    let folder = try SequenceFixtures.temporaryFolder(self)
+    var generator = SyntheticSequenceGenerator()
+    generator.frameCount = 4
+    generator.width = 160
+    generator.height = 120
+    try generator.write(to: folder)
+    let sequence = try SequenceLoader.open(folder)
+    let broken = URL(fileURLWithPath: sequence.frames[2].colorPath, relativeTo: folder)
+    try Data([0x89, 0x50, 0x4e, 0x47]).write(to: broken)
+    var frames: [Int] = []
+    do {
+      for try await update in try runner.updates(replaying: sequence) {
+        frames += update.frameUpdates.map(\.frame.index)
+      }
+      XCTFail("a cut-short image was played")
+    } catch {
+      XCTAssertEqual(frames, [0, 1])
+      XCTAssertTrue(
+        error.description.contains((sequence.frames[2].colorPath as NSString).lastPathComponent),
+        error.description)
+    }
+  }
+}
