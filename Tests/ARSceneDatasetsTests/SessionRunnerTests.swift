@@ -257,4 +257,72 @@ final class SessionRunnerTests: XCTestCase {
         error.description)
     }
   }
+
+  // MARK: - A live source on the wall clock
+
+  /// Frames of the room as a live camera hands them over: one every
+  /// `interval`, then the end (or `failure`).
+  private func liveCamera(
+    frames count: Int, every interval: Duration, failing failure: (any Error)? = nil
+  ) throws -> AsyncThrowingStream<CapturedFrame, any Error> {
+    let sequence = try roomSequence()
+    let frames = try sequence.frames.prefix(count).map { try sequence.loadFrame($0) }
+    return AsyncThrowingStream { continuation in
+      let task = Task {
+        for frame in frames {
+          continuation.yield(frame)
+          try? await Task.sleep(for: interval)
+        }
+        continuation.finish(throwing: failure)
+      }
+      continuation.onTermination = { _ in task.cancel() }
+    }
+  }
+
+  func testALiveSourceIsTickedOnTheWallClockWithEveryFrameOnce() async throws {
+    let runner = try SessionRunner(configuration: Self.planeConfiguration)
+    var ticks: [Tick] = []
+    var frames: [Int] = []
+    // 10 frames a second, as a LiDAR iPad's depth: the 60 Hz loop predicts
+    // the camera on the ticks in between.
+    for try await update in runner.updates(
+      live: try liveCamera(frames: 8, every: .milliseconds(100)))
+    {
+      ticks.append(update.tick)
+      frames += update.frameUpdates.map(\.frame.index)
+    }
+    XCTAssertEqual(frames, Array(0..<8), "every frame once, in order")
+    XCTAssertEqual(ticks.first?.index, 0)
+    XCTAssertEqual(ticks.map(\.index), ticks.map(\.index).sorted())
+    XCTAssertEqual(Set(ticks.map(\.index)).count, ticks.count, "a tick index came twice")
+    // The last frame came at least 0.7 s of wall time after the first: its
+    // tick is at least that far into the session.
+    XCTAssertGreaterThanOrEqual(try XCTUnwrap(ticks.last).time, 0.68)
+    XCTAssertTrue(ticks.contains(where: \.isCameraPredicted), "no tick between frames")
+  }
+
+  func testALiveSourcesFailureEndsTheUpdatesAfterItsFrames() async throws {
+    struct CameraUnplugged: Error {}
+    let runner = try SessionRunner()
+    var frames: [Int] = []
+    do {
+      for try await update in runner.updates(
+        live: try liveCamera(frames: 3, every: .milliseconds(20), failing: CameraUnplugged()))
+      {
+        frames += update.frameUpdates.map(\.frame.index)
+      }
+      XCTFail("the source's failure was not thrown")
+    } catch is CameraUnplugged {
+      XCTAssertEqual(frames, [0, 1, 2])
+    }
+    // Leaving early stops taking frames; nothing hangs.
+    var seen = 0
+    for try await _ in try SessionRunner().updates(
+      live: try liveCamera(frames: 30, every: .milliseconds(20)))
+    {
+      seen += 1
+      if seen == 2 { break }
+    }
+    XCTAssertEqual(seen, 2)
+  }
 }

@@ -10,6 +10,7 @@ public struct AnchorRemoval: Sendable {
   /// nil when the anchor was simply removed.
   public var absorbedBy: UUID?
 
+  /// The removal of `anchor`, absorbed by the anchor `absorbedBy` names, or by none when nil.
   public init(anchor: any Anchor, absorbedBy: UUID?) {
     self.anchor = anchor
     self.absorbedBy = absorbedBy

@@ -7,9 +7,11 @@ import Foundation
 /// the picture, so the picture lies in the anchor's x-z plane, spanning
 /// ``ReferenceImage/physicalSize`` metres.
 public struct ImageAnchor: Anchor, Equatable {
+  /// From the session's image counter, in order of first sighting; see ``Anchor/identifier``.
   public var identifier: UUID
   /// `worldFromAnchor`.
   public var transform: Transform
+  /// The picture recognised, like ARKit's `ARImageAnchor.referenceImage`.
   public var referenceImage: ReferenceImage
   /// True while the picture is in view and followed in the camera image; false
   /// while it is out of sight, when ``transform`` is where it was last seen.
@@ -22,6 +24,7 @@ public struct ImageAnchor: Anchor, Equatable {
   /// near picture from a large far one. ``transform`` keeps the given size.
   public var estimatedScaleFactor: Float
 
+  /// An image anchor with the given state; `estimatedScaleFactor` defaults to 1, as without depth.
   public init(
     identifier: UUID, transform: Transform, referenceImage: ReferenceImage, isTracked: Bool,
     estimatedScaleFactor: Float = 1

@@ -4,6 +4,7 @@ internal import CVisionCore
 public struct ImageDetection: Equatable, Sendable {
   /// The reference's name and its index in the detector's list.
   public var name: String
+  /// The reference's index in ``ReferenceImageDetector/referenceImages``.
   public var referenceIndex: Int
   /// The reference's top-left, top-right, bottom-right and bottom-left
   /// corners in the picture's pixels.

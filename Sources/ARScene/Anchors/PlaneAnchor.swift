@@ -8,12 +8,17 @@ import Foundation
 /// ``center``, ``planeExtent`` and ``boundary`` are in that frame; the anchor
 /// grows and its frame may move a little as more of the surface is seen.
 public struct PlaneAnchor: Anchor, Equatable {
+  /// From the core's plane counter, so replays give the same identifiers; see
+  /// ``Anchor/identifier``.
   public var identifier: UUID
   /// `worldFromAnchor`.
   public var transform: Transform
+  /// Horizontal or vertical, like ARKit's `ARPlaneAnchor.alignment`.
   public var alignment: Alignment
   /// The centre of ``planeExtent`` in anchor coordinates (y = 0), metres.
   public var center: SIMD3<Float>
+  /// The surface's bounding rectangle in anchor coordinates, like ARKit's
+  /// `ARPlaneAnchor.planeExtent`.
   public var planeExtent: PlaneExtent
   /// The outline of the seen surface in anchor coordinates: (x, z) pairs in
   /// metres, counter-clockwise seen from +Y. At most 64 vertices.
@@ -23,8 +28,11 @@ public struct PlaneAnchor: Anchor, Equatable {
   /// What the surface is; ``Classification/none`` unless
   /// ``classificationStatus`` is ``ClassificationStatus/known``.
   public var classification: Classification
+  /// Whether ``classification`` is decided, like ARKit's `ARPlaneAnchor.classificationStatus`.
   public var classificationStatus: ClassificationStatus
 
+  /// A plane anchor with the given state; by default ``Classification/none`` with status
+  /// ``ClassificationStatus/notAvailable``.
   public init(
     identifier: UUID, transform: Transform, alignment: Alignment, center: SIMD3<Float>,
     planeExtent: PlaneExtent, boundary: [SIMD2<Float>], area: Float,

@@ -11,6 +11,7 @@ public struct PlaneExtent: Equatable, Sendable {
   /// rectangle's.
   public var rotationOnYAxis: Float
 
+  /// A rectangle `width` by `height` metres, turned `rotationOnYAxis` radians (default 0).
   public init(width: Float, height: Float, rotationOnYAxis: Float = 0) {
     self.width = width
     self.height = height

@@ -8,6 +8,7 @@
 /// }
 /// ```
 public final class ReferenceImageDetector {
+  /// The images it looks for, in the order given; ``ImageDetection/referenceIndex`` indexes this.
   public let referenceImages: [ReferenceImage]
   private let set: CoreReferenceImageSet
 

@@ -5,12 +5,15 @@
 /// and every problem comes with a fix. The Japanese catalog uses the wording
 /// of the Japanese human-interface guidelines where they have it.
 public struct CoachingCatalog: Hashable, Sendable {
+  /// The language the messages are in.
   public var language: CoachingLanguage
+  /// What the messages call the thing the person holds.
   public var device: CoachingDevice
   /// What the app places, in the catalog's language and without an article
   /// ("chair", 「椅子」); nil or empty says "object" (「オブジェクト」).
   public var objectName: String?
 
+  /// A catalog; by default English words for a phone and an unnamed object.
   public init(
     language: CoachingLanguage = .english, device: CoachingDevice = .phone,
     objectName: String? = nil

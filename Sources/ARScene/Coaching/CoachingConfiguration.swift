@@ -40,6 +40,7 @@ public struct CoachingConfiguration: Equatable, Sendable {
   /// restarts the continuous-use clock; > 0. Default 120.
   public var breakGap: Double = 120
 
+  /// The default timings, given with each value above.
   public init() {}
 
   /// Throws ``ARSceneError/Code/invalidArgument`` naming the first bad value.

@@ -29,6 +29,7 @@ public struct CoachingController: Sendable {
       if goal != oldValue { restartGoal() }
     }
   }
+  /// The timings, checked with ``CoachingConfiguration/validate()`` when the controller was made.
   public let configuration: CoachingConfiguration
   /// The words; changing it rewords the current message at the next update.
   public var catalog: CoachingCatalog

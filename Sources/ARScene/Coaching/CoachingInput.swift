@@ -5,6 +5,7 @@ public struct CoachingInput: Sendable {
   /// Session time in seconds. Times should not decrease; a time earlier than
   /// the previous update's (or not finite) is read as the previous time.
   public var time: Double
+  /// The camera's tracking state at ``time``.
   public var trackingState: Camera.TrackingState
   /// Every surface found so far (not only new ones); the controller decides
   /// which of them meet the goal.
@@ -18,6 +19,7 @@ public struct CoachingInput: Sendable {
   /// speaks of what was before.
   public var isSessionReset: Bool
 
+  /// A snapshot from its parts: no surfaces, images, taps or reset unless given.
   public init(
     time: Double, trackingState: Camera.TrackingState, surfaces: [Surface] = [],
     imageNames: Set<String> = [], placements: [Placement] = [], isSessionReset: Bool = false

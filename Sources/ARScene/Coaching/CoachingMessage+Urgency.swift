@@ -9,6 +9,7 @@ extension CoachingMessage {
     /// The experience is degrading right now; act at once.
     case timeSensitive
 
+    /// Less urgent first: ``passive`` < ``active`` < ``timeSensitive``.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
   }
 }

@@ -14,6 +14,8 @@ public struct CoachingMessage: Hashable, Sendable {
   /// The words to show, in the catalog's language, with the device noun and
   /// the object's name filled in.
   public var text: String
+  /// How much the message needs attention now; only a more urgent message replaces a shown
+  /// one before its minimum display time.
   public var urgency: Urgency
   /// What the person can do about it; apps may show a matching animation or
   /// button (a Start Over button for ``Action/startOver``).
@@ -22,6 +24,7 @@ public struct CoachingMessage: Hashable, Sendable {
   /// message, so the person's attention goes to the fix.
   public var hideAppUI: Bool
 
+  /// A message made of the given parts.
   public init(key: String, text: String, urgency: Urgency, action: Action, hideAppUI: Bool) {
     self.key = key
     self.text = text

@@ -6,6 +6,8 @@ public struct CoachingUpdate: Hashable, Sendable {
   /// the event log) acts only on changes.
   public var changed: Bool
 
+  /// An update showing `message` (nil for none); `changed` says whether it differs from the
+  /// previous update's.
   public init(message: CoachingMessage?, changed: Bool) {
     self.message = message
     self.changed = changed

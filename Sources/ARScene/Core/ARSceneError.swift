@@ -23,13 +23,17 @@ public struct ARSceneError: Error, Equatable, CustomStringConvertible {
     case internalError = 9
   }
 
+  /// What kind of failure.
   public let code: Code
+  /// What was wrong, in words: the core's message, or ARScene's for checks made in Swift.
   public let message: String
 
+  /// An error of kind `code` saying `message`.
   public init(_ code: Code, _ message: String) {
     self.code = code
     self.message = message
   }
 
+  /// The ``message``.
   public var description: String { message }
 }

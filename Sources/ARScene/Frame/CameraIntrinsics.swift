@@ -3,13 +3,20 @@ internal import CVisionCore
 /// A pinhole camera: focal lengths and principal point in pixels of an image of
 /// `width` x `height` pixels (pixel centres at integer coordinates, y down).
 public struct CameraIntrinsics: Equatable, Sendable {
+  /// The focal length along x, in pixels.
   public var fx: Double
+  /// The focal length along y, in pixels.
   public var fy: Double
+  /// The principal point's x, in pixels.
   public var cx: Double
+  /// The principal point's y, in pixels (y down).
   public var cy: Double
+  /// The image's width in pixels.
   public var width: Int
+  /// The image's height in pixels.
   public var height: Int
 
+  /// Intrinsics with the given values, unchecked; ``problem`` says whether they describe a camera.
   public init(fx: Double, fy: Double, cx: Double, cy: Double, width: Int, height: Int) {
     self.fx = fx
     self.fy = fy

@@ -2,13 +2,16 @@
 public struct CapturedFrame: Sendable {
   /// Seconds; strictly increasing across the frames of a session.
   public var timestamp: Double
+  /// The pinhole model of ``capturedImage``.
   public var intrinsics: CameraIntrinsics
   /// ``PixelFormat/rgb8``, ``PixelFormat/bgr8`` or ``PixelFormat/gray8``.
   public var capturedImage: PixelBuffer
+  /// A depth map registered to ``capturedImage``, or nil without depth.
   public var depth: DepthData?
   /// Inertial samples since the previous frame, oldest first.
   public var imuSamples: [IMUSample]
 
+  /// A frame; without depth or inertial samples unless given.
   public init(
     timestamp: Double, intrinsics: CameraIntrinsics, capturedImage: PixelBuffer,
     depth: DepthData? = nil, imuSamples: [IMUSample] = []

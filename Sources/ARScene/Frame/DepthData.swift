@@ -6,6 +6,7 @@ public struct DepthData: Sendable {
   /// 5000 for TUM RGB-D). Ignored for float depth, which is in metres.
   public var unitsPerMetre: Float
 
+  /// Depth with `unitsPerMetre` integer units to the metre (default 1000, millimetres).
   public init(depthMap: PixelBuffer, unitsPerMetre: Float = 1000) {
     self.depthMap = depthMap
     self.unitsPerMetre = unitsPerMetre

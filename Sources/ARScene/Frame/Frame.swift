@@ -4,9 +4,11 @@ public struct Frame: Sendable {
   public var timestamp: Double
   /// Index of the frame in its session, from 0.
   public var index: Int
+  /// The camera's intrinsics, pose and tracking state, like ARKit's `ARFrame.camera`.
   public var camera: Camera
   /// Nil when the configuration turns light estimation off.
   public var lightEstimate: LightEstimate?
+  /// Whole-image measurements of the captured image.
   public var statistics: ImageStatistics
   /// How the tracker followed the camera into this frame.
   public var trackingStatistics: TrackingStatistics
@@ -17,6 +19,7 @@ public struct Frame: Sendable {
   /// Where the world's up came from.
   public var worldUp: WorldUp
 
+  /// A frame from its parts; by default nothing tracked, no map and no up.
   public init(
     timestamp: Double, index: Int, camera: Camera, lightEstimate: LightEstimate?,
     statistics: ImageStatistics, trackingStatistics: TrackingStatistics = TrackingStatistics(),

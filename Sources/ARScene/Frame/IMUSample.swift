@@ -8,6 +8,7 @@ public struct IMUSample: Equatable, Sendable {
   /// Angular velocity in rad/s.
   public var rotationRate: SIMD3<Float>
 
+  /// A sample; `rotationRate` is zero unless given (an accelerometer alone).
   public init(timestamp: Double, acceleration: SIMD3<Float>, rotationRate: SIMD3<Float> = .zero) {
     self.timestamp = timestamp
     self.acceleration = acceleration

@@ -8,6 +8,7 @@ public struct ImageStatistics: Equatable, Sendable {
   /// Fraction of pixels with a depth measurement; 0 without depth.
   public var validDepthFraction: Float
 
+  /// Statistics with the given values.
   public init(meanLuminance: Float, sharpness: Float, validDepthFraction: Float) {
     self.meanLuminance = meanLuminance
     self.sharpness = sharpness

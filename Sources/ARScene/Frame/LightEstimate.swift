@@ -5,6 +5,7 @@ public struct LightEstimate: Equatable, Sendable {
   /// Kelvin: 6500 for neutral daylight white, lower is warmer.
   public var ambientColorTemperature: Float
 
+  /// An estimate with the given intensity (lumens) and colour temperature (kelvin).
   public init(ambientIntensity: Float, ambientColorTemperature: Float) {
     self.ambientIntensity = ambientIntensity
     self.ambientColorTemperature = ambientColorTemperature

@@ -7,8 +7,11 @@ import Foundation
 /// Images decoded by the core keep the core's pixels (no copy), so decoding a
 /// PNG and handing it to ``Session/process(_:)`` moves each pixel once.
 public struct PixelBuffer: @unchecked Sendable {
+  /// How each pixel is stored.
   public let format: PixelFormat
+  /// Pixels per row.
   public let width: Int
+  /// Rows of pixels.
   public let height: Int
   /// Distance between the starts of two rows, at least `width * format.bytesPerPixel`.
   public let bytesPerRow: Int

@@ -24,6 +24,7 @@ public struct TrackingStatistics: Equatable, Sendable {
   /// way round does not stay. 0 on most frames.
   public var revisitedPoints: Int
 
+  /// Statistics with the given values, each 0 or false unless given.
   public init(
     trackedFeatures: Int = 0, inliers: Int = 0, mapPoints: Int = 0, keyframes: Int = 0,
     isKeyframe: Bool = false, isPoseMeasured: Bool = false, relocalized: Bool = false,

@@ -28,6 +28,7 @@ extension Frame {
 }
 
 extension Frame.WorldMappingStatus: CustomStringConvertible {
+  /// The case name, as events print it.
   public var description: String {
     switch self {
     case .notAvailable: "notAvailable"

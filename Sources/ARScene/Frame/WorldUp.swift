@@ -31,12 +31,14 @@ extension Frame {
       init(core value: Int32) { self = Source(rawValue: value) ?? .none }
     }
 
+    /// Where up came from.
     public var source: Source
     /// 0...1: 1 when given or measured; from the scene, the best direction's
     /// share of the two best directions' scores (0.5 is a tie), frozen at the
     /// value that decided it; 0 with no up at all.
     public var confidence: Float
 
+    /// An up of the given source and confidence.
     public init(source: Source, confidence: Float) {
       self.source = source
       self.confidence = confidence
@@ -48,6 +50,7 @@ extension Frame {
 }
 
 extension Frame.WorldUp.Source: CustomStringConvertible {
+  /// The case name, as events print it.
   public var description: String {
     switch self {
     case .none: "none"

@@ -8,6 +8,7 @@ public struct LoopConfiguration: Equatable, Sendable {
   /// that stalls does not send the view drifting off. >= 0. Default 0.1.
   public var maximumPredictionDuration: Double = 0.1
 
+  /// The default tunables, given with each value above.
   public init() {}
 
   /// Seconds between ticks.

@@ -16,7 +16,9 @@ import Dispatch
 /// let next = try loop.tick()                         // no frame: predicted
 /// ```
 public final class SessionLoop {
+  /// The session that processes the frames.
   public let session: Session
+  /// The loop's tunables, checked with ``LoopConfiguration/validate()`` when the loop was made.
   public let configuration: LoopConfiguration
   /// Tells the person what to do; nil for no coaching.
   public var coaching: CoachingController?

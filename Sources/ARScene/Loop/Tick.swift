@@ -18,6 +18,7 @@ public struct Tick: Equatable, Sendable {
   /// True when no frame was processed on this tick.
   public var isCameraPredicted: Bool
 
+  /// A tick with the given values.
   public init(
     index: Int, time: Double, duration: Double, camera: Camera, isCameraPredicted: Bool
   ) {

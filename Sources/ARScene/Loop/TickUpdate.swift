@@ -1,5 +1,6 @@
 /// What one tick of the ``SessionLoop`` did.
 public struct TickUpdate: Sendable {
+  /// The tick: its number, time and camera.
   public var tick: Tick
   /// The frames processed on this tick, oldest first: usually none or one
   /// (a 30 Hz camera brings one every other tick).
@@ -14,6 +15,7 @@ public struct TickUpdate: Sendable {
   /// from run to run; it is a measurement, not a result.
   public var loopMilliseconds: Double
 
+  /// An update from its parts; no anchor changes unless given.
   public init(
     tick: Tick, frameUpdates: [FrameUpdate], anchorChanges: AnchorChanges = AnchorChanges(),
     coaching: CoachingUpdate?, loopMilliseconds: Double

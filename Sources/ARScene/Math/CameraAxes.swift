@@ -5,6 +5,7 @@
 /// engine's API uses. The flip is half a turn about X and is its own inverse:
 /// `worldFromARKitCamera = worldFromOpenCVCamera * Transform.cameraAxesFlip`.
 extension Transform {
+  /// Half a turn about X, between OpenCV's camera axes and ARKit's; its own inverse.
   public static let cameraAxesFlip = Transform(
     SIMD4(1, 0, 0, 0), SIMD4(0, -1, 0, 0), SIMD4(0, 0, -1, 0), SIMD4(0, 0, 0, 1))
 }

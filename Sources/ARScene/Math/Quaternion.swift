@@ -2,11 +2,16 @@ import Foundation
 
 /// A unit quaternion for rotations, stored as TUM files write it: x, y, z, w.
 public struct Quaternion: Equatable, Sendable {
+  /// The vector part's x: the unit rotation axis's x times sin(angle / 2).
   public var x: Double
+  /// The vector part's y: the unit rotation axis's y times sin(angle / 2).
   public var y: Double
+  /// The vector part's z: the unit rotation axis's z times sin(angle / 2).
   public var z: Double
+  /// The scalar part: cos(angle / 2).
   public var w: Double
 
+  /// A quaternion with the given components, taken as they are (not normalised).
   public init(x: Double, y: Double, z: Double, w: Double) {
     self.x = x
     self.y = y
@@ -14,6 +19,7 @@ public struct Quaternion: Equatable, Sendable {
     self.w = w
   }
 
+  /// No rotation.
   public static let identity = Quaternion(x: 0, y: 0, z: 0, w: 1)
 
   /// Rotation by `angle` radians about `axis` (need not be unit length).
@@ -23,6 +29,7 @@ public struct Quaternion: Equatable, Sendable {
     self.init(x: axis.x * s, y: axis.y * s, z: axis.z * s, w: cos(angle / 2))
   }
 
+  /// The length; 1 for a rotation.
   public var norm: Double { (x * x + y * y + z * z + w * w).squareRoot() }
 
   /// Scaled to unit length; the identity when the norm is zero or not finite.
@@ -77,8 +84,10 @@ public struct Quaternion: Equatable, Sendable {
       w: a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z)
   }
 
+  /// The vector part negated: the inverse rotation of a unit quaternion.
   public var conjugate: Quaternion { Quaternion(x: -x, y: -y, z: -z, w: w) }
 
+  /// `v` rotated by the (normalised) quaternion.
   public func rotate(_ v: SIMD3<Double>) -> SIMD3<Double> {
     let m = matrixColumns
     return m.0 * v.x + m.1 * v.y + m.2 * v.z

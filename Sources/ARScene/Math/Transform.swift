@@ -4,12 +4,15 @@ import Foundation
 /// `simd_float4x4`. Named by the frames it maps between: `worldFromCamera`
 /// takes camera coordinates to world coordinates.
 public struct Transform: Equatable, Sendable {
+  /// The four columns: the rotation's in the first three, the translation (w = 1) in the last.
   public var columns: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>)
 
+  /// The transform with the given columns.
   public init(_ c0: SIMD4<Float>, _ c1: SIMD4<Float>, _ c2: SIMD4<Float>, _ c3: SIMD4<Float>) {
     columns = (c0, c1, c2, c3)
   }
 
+  /// Maps every point to itself.
   public static let identity = Transform(
     SIMD4(1, 0, 0, 0), SIMD4(0, 1, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(0, 0, 0, 1))
 
@@ -36,11 +39,14 @@ public struct Transform: Equatable, Sendable {
     [columns.0, columns.1, columns.2, columns.3].flatMap { [$0.x, $0.y, $0.z, $0.w] }
   }
 
+  /// Where the origin goes, in metres: the last column's x, y, z. Setting it also sets
+  /// that column's w to 1.
   public var translation: SIMD3<Float> {
     get { SIMD3(columns.3.x, columns.3.y, columns.3.z) }
     set { columns.3 = SIMD4(newValue, 1) }
   }
 
+  /// The rotation part as a unit quaternion, with w >= 0.
   public var rotation: Quaternion {
     Quaternion(
       matrixColumns: (
@@ -50,6 +56,8 @@ public struct Transform: Equatable, Sendable {
       ))
   }
 
+  /// Composition, the matrix product: `worldFromAnchor * anchorFromObject` is
+  /// `worldFromObject`.
   public static func * (a: Transform, b: Transform) -> Transform {
     Transform(
       a.apply(b.columns.0), a.apply(b.columns.1), a.apply(b.columns.2), a.apply(b.columns.3))
@@ -80,6 +88,7 @@ public struct Transform: Equatable, Sendable {
     return Transform(r0, r1, r2, SIMD4(back, 1))
   }
 
+  /// Exactly equal entries.
   public static func == (a: Transform, b: Transform) -> Bool {
     a.columns.0 == b.columns.0 && a.columns.1 == b.columns.1 && a.columns.2 == b.columns.2
       && a.columns.3 == b.columns.3

@@ -7,6 +7,7 @@ public struct PlacedObject: Anchor, Equatable {
   /// From the controller's seeded counter: the same taps in the same replay
   /// give the same identifiers.
   public var identifier: UUID
+  /// The name given when the object was placed or restored.
   public var name: String
   /// worldFromObject, rigid: +Y the surface normal, +Z the object's front
   /// (facing the camera that placed it, then turned by rotation gestures).
@@ -15,6 +16,8 @@ public struct PlacedObject: Anchor, Equatable {
   public var transform: Transform
   /// Uniform scale from pinch gestures (1 unless scaling is enabled).
   public var scale: Float
+  /// Where the object may stand, as given when it was placed; ``PlacementConstraint/anySurface``
+  /// for an object restored from a world map.
   public var constraint: PlacementConstraint
   /// The plane anchor the object stands on; nil while it stands on an
   /// estimated surface.

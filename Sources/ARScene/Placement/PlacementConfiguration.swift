@@ -34,6 +34,7 @@ public struct PlacementConfiguration: Equatable, Sendable {
   /// app can be told apart and replays still repeat. Default 0.
   public var identifierSeed: UInt64 = 0
 
+  /// The default tunables, given with each value above.
   public init() {}
 
   /// Throws ``ARSceneError/Code/invalidArgument`` naming the first bad value.

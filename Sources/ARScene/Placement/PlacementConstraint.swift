@@ -7,6 +7,8 @@ public struct PlacementConstraint: Hashable, Sendable {
   /// (classified or not).
   public var classifications: Set<PlaneAnchor.Classification>
 
+  /// Surfaces that lie as `alignment` says and, unless `classifications` is empty, are of
+  /// one of those classes; by default any surface.
   public init(
     alignment: RaycastQuery.TargetAlignment = .any,
     classifications: Set<PlaneAnchor.Classification> = []

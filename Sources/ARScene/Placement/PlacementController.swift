@@ -22,6 +22,7 @@ import Foundation
 ///
 /// Not thread-safe; use it from the thread that drives the session.
 public final class PlacementController {
+  /// The tunables, checked with ``PlacementConfiguration/validate()`` when the controller was made.
   public let configuration: PlacementConfiguration
   private var entries: [Entry] = []
   private var placedCount: UInt64 = 0

@@ -53,6 +53,7 @@ extension PlacementRejection: CustomStringConvertible {
     }
   }
 
+  /// The reason in a sentence, with the surface found and the one needed.
   public var description: String {
     switch self {
     case .noSurface:

@@ -18,6 +18,7 @@ public struct RaycastConfiguration: Equatable, Sendable {
   /// Hits farther along the ray are ignored, metres > 0. Default 10.
   public var maximumDistance: Float = 10
 
+  /// The default tunables, given with each value above.
   public init() {}
 
   /// Throws ``ARSceneError/Code/invalidArgument`` naming the first bad value.

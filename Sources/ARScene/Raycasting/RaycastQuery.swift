@@ -13,7 +13,9 @@ public struct RaycastQuery: Equatable, Sendable {
   public var origin: SIMD3<Float>
   /// World direction, unit length (the initialiser normalises it).
   public var direction: SIMD3<Float>
+  /// What the ray may hit.
   public var target: Target
+  /// How a surface must lie to be hit.
   public var targetAlignment: TargetAlignment
 
   /// A ray from `origin` along `direction` (any non-zero length; a zero or

@@ -15,6 +15,7 @@ public struct RaycastResult: Equatable, Sendable {
   /// Metres from the ray's origin to the hit.
   public var distance: Float
 
+  /// A hit with the given values.
   public init(
     worldTransform: Transform, target: RaycastQuery.Target,
     targetAlignment: RaycastQuery.TargetAlignment, anchor: PlaneAnchor?, distance: Float

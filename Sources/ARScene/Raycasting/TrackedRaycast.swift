@@ -4,6 +4,7 @@
 /// every change of the results. Made by ``Session/trackedRaycast(_:updateHandler:)``;
 /// runs until ``stop()`` or until the session is reset.
 public final class TrackedRaycast {
+  /// The ray cast every tick, fixed in the world.
   public let query: RaycastQuery
   /// The latest results, nearest first.
   public private(set) var results: [RaycastResult]

@@ -1,8 +1,10 @@
 /// How ``SessionRunner/run(_:options:)`` treats what the session already
 /// has, like ARKit's `ARSession.RunOptions`.
 public struct RunOptions: OptionSet, Hashable, Sendable {
+  /// The options' bits: 1 ``resetTracking``, 2 ``removeExistingAnchors``.
   public let rawValue: Int
 
+  /// The options whose bits are set in `rawValue`.
   public init(rawValue: Int) { self.rawValue = rawValue }
 
   /// Starts a new world: tracking, the map and the detected anchors

@@ -16,6 +16,8 @@ public struct RunnerUpdate: Sendable {
   /// raycast result, hidden while relocalizing, shown again.
   public var placementEvents: [PlacementEvent]
 
+  /// An update with the given parts (no anchor changes or placement events
+  /// unless given).
   public init(
     tick: Tick, frameUpdates: [FrameUpdate], anchorChanges: AnchorChanges = AnchorChanges(),
     coaching: CoachingUpdate?, placementEvents: [PlacementEvent] = []

@@ -6,6 +6,7 @@
 /// ``updatedAnchors`` whenever it changed meaningfully (pose, extent,
 /// boundary or class), and in ``removedAnchors`` once, at the end.
 public struct FrameUpdate: Sendable {
+  /// The processed frame: its camera, light and statistics, like ARKit's `ARFrame`.
   public var frame: Frame
   /// Every anchor after this frame, like ARKit's `ARFrame.anchors`.
   public var anchors: [any Anchor]
@@ -31,6 +32,7 @@ public struct FrameUpdate: Sendable {
   /// Loops closed in this session so far.
   public var loopClosures = 0
 
+  /// An update from its parts; no anchors, relocalization or reset unless given.
   public init(
     frame: Frame, anchors: [any Anchor] = [], addedAnchors: [any Anchor] = [],
     updatedAnchors: [any Anchor] = [], removedAnchors: [AnchorRemoval] = [],

@@ -12,6 +12,7 @@ public struct Relocalization: Equatable, Sendable {
   /// this one.
   public var lostDuration: Double
 
+  /// A relocalization with the given values.
   public init(heldCameraTransform: Transform, cameraTransform: Transform, lostDuration: Double) {
     self.heldCameraTransform = heldCameraTransform
     self.cameraTransform = cameraTransform

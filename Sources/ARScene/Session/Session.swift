@@ -58,6 +58,9 @@ public final class Session {
   /// The plane anchors after the last processed frame, in order of creation.
   public var planeAnchors: [PlaneAnchor] { planeSnapshots.map(\.anchor) }
 
+  /// A session that runs `configuration`, starting in its
+  /// ``WorldTrackingConfiguration/initialWorldMap`` if it has one. Throws when the
+  /// configuration does not validate or a detection image is rejected.
   public init(configuration: WorldTrackingConfiguration = WorldTrackingConfiguration())
     throws(ARSceneError)
   {

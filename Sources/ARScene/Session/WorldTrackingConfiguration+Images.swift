@@ -34,6 +34,7 @@ extension WorldTrackingConfiguration {
     /// Points followed inside each tracked picture, 8...500. Default 60.
     public var trackedPoints: Int = 60
 
+    /// The default tunables, given with each value above.
     public init() {}
 
     func write(to options: inout vc_image_options_t, maximumTracked: Int) {

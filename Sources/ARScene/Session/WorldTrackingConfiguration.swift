@@ -77,11 +77,14 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
   /// ``isRelocalizationEnabled``. Default nil.
   public var initialWorldMap: WorldMap? = nil
 
+  /// The default configuration, given with each value above.
   public init() {}
 
   /// Kinds of planes to detect, like `ARWorldTrackingConfiguration.PlaneDetection`.
   public struct PlaneDetection: OptionSet, Hashable, Sendable {
+    /// The kinds as bits: 1 horizontal, 2 vertical.
     public let rawValue: UInt
+    /// The kinds whose bits are set in `rawValue`.
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
     /// Planes whose normal is (within
@@ -110,6 +113,7 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
     /// Default 0.05.
     public var minimumAnchorArea: Float = 0.05
 
+    /// The default tunables, given with each value above.
     public init() {}
   }
 
@@ -133,6 +137,7 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
     /// New corners go into the empty cells of a `gridColumns` x `gridRows`
     /// grid, each 1...256, spreading features over the image. Default 16 x 12.
     public var gridColumns: Int = 16
+    /// The grid's rows, 1...256; see ``gridColumns``. Default 12.
     public var gridRows: Int = 12
     /// FAST corner threshold in grey levels, 1...255; an image with fewer
     /// than twice ``maximumFeatures`` corners is searched again at a third of
@@ -167,6 +172,7 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
     /// and a pose more than 4 sigma away needs ``minimumInliersForNormal``
     /// inliers. Defaults 0.02 m and 2°.
     public var motionPriorMetres: Float = 0.02
+    /// The turn part of the motion prior, degrees > 0; see ``motionPriorMetres``. Default 2.
     public var motionPriorDegrees: Float = 2
     /// Below this many agreeing features a frame is lost; 6...maximumFeatures.
     /// Default 15.
@@ -181,6 +187,8 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
     /// ... or when the camera moved this far (metres, > 0) or turned this
     /// much (degrees, > 0) since the last keyframe. Defaults 0.3 m and 20°.
     public var keyframeDistance: Float = 0.3
+    /// The turn since the last keyframe that makes a keyframe, degrees > 0; see
+    /// ``keyframeDistance``. Default 20.
     public var keyframeAngleDegrees: Float = 20
     /// Keyframes kept with their ORB descriptors, oldest dropped first;
     /// 1...100000. Default 256 (about 1.2 MB).
@@ -194,6 +202,8 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
     /// at most ``maximumDescriptorDistance`` bits (0...256). Defaults 12 px
     /// and 50 bits.
     public var matchRadius: Float = 12
+    /// The largest ORB descriptor distance, in bits (0...256), of such a match; see
+    /// ``matchRadius``. Default 50.
     public var maximumDescriptorDistance: Int = 50
     /// Frames of normal-quality tracking after a map is started before the
     /// state is ``Camera/TrackingState/normal``; >= 0. Default 5.
@@ -224,6 +234,7 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
     /// poses, bit for bit.
     public var randomSeed: UInt64 = 0x41_5253_6365_6e65
 
+    /// The default tunables, given with each value above.
     public init() {}
   }
 

@@ -18,6 +18,7 @@ public final class WorldMap: @unchecked Sendable, Equatable {
 
   deinit { vc_world_map_destroy(handle) }
 
+  /// The same map object: maps are compared by identity, not content.
   public static func == (lhs: WorldMap, rhs: WorldMap) -> Bool { lhs === rhs }
 
   /// Reads a map written by ``write(to:)``. Throws ``ARSceneError`` with
@@ -93,6 +94,7 @@ public final class WorldMap: @unchecked Sendable, Equatable {
       fx: k.fx, fy: k.fy, cx: k.cx, cy: k.cy, width: Int(k.width), height: Int(k.height))
   }
 
+  /// How many keyframes the map holds.
   public var keyframeCount: Int { Int(info.keyframe_count) }
 
   /// How many feature points ``rawFeaturePoints`` holds, without copying them.

@@ -4,6 +4,7 @@ import Foundation
 /// in the map's world. ARKit's world maps keep anchors the same way; a
 /// session that relocalizes in the map puts them back where they were.
 public struct WorldMapAnchor: Equatable, Sendable {
+  /// What a saved anchor was; the raw value is the `kind` written in the file.
   public enum Kind: String, Sendable, CaseIterable {
     case plane
     case image
@@ -15,10 +16,15 @@ public struct WorldMapAnchor: Equatable, Sendable {
 
   /// Stable across saves: the anchor's identifier in the session that saved it.
   public var identifier: String
+  /// What the anchor was.
   public var kind: Kind
+  /// A name for it: a plane's classification, an image's reference name, an object's name, or
+  /// the application's own.
   public var name: String
+  /// `worldFromAnchor` in the map's world.
   public var transform: Transform
 
+  /// An anchor to save with a map, or as read from one.
   public init(identifier: String, kind: Kind, name: String, transform: Transform) {
     self.identifier = identifier
     self.kind = kind
