@@ -21,7 +21,7 @@ final class ARKitScenesReaderTests: XCTestCase {
     XCTAssertEqual(sequence.description.name, video)
     XCTAssertEqual(sequence.frames.map(\.timestamp), [10.05, 10.333, 10.95, 11.5])
     XCTAssertEqual(sequence.description.sensors, [.color, .depth, .groundTruth])
-    XCTAssertEqual(sequence.description.depthUnitsPerMetre, 1000)
+    XCTAssertEqual(sequence.description.depthUnitsPerMeter, 1000)
     XCTAssertEqual(
       sequence.problems,
       [
@@ -43,7 +43,7 @@ final class ARKitScenesReaderTests: XCTestCase {
     XCTAssertEqual(second.intrinsics.fx, 30.1, accuracy: 1e-12, "each frame keeps its own")
     XCTAssertEqual(second.intrinsics.cx, 15.8)
     let depth = try XCTUnwrap(second.depth)
-    XCTAssertEqual(depth.unitsPerMetre, 1000)
+    XCTAssertEqual(depth.unitsPerMeter, 1000)
     XCTAssertEqual(
       SequenceFixtures.pixels(depth.depthMap),
       SequenceFixtures.pixels(try SequenceFixtures.depthImage(seed: 1)))

@@ -394,7 +394,7 @@ final class DatasetBadInputTests: XCTestCase {
     XCTAssertEqual(sequence.problems, [])
     let depth = try XCTUnwrap(try sequence.loadFrame(sequence.frames[0]).depth)
     XCTAssertEqual(depth.depthMap.width, 32)
-    XCTAssertEqual(depth.unitsPerMetre, 1000)
+    XCTAssertEqual(depth.unitsPerMeter, 1000)
     // The fixture's ramp (5000 + 40x + 70y mm) seen from 2.5 cm to the left
     // and through a 30 px lens instead of 29: the same depths, shifted.
     let measured = try SequenceFixtures.depthImage(seed: 0)
@@ -409,7 +409,7 @@ final class DatasetBadInputTests: XCTestCase {
       "sequence.json", in: folder)
     let sequence = try SequenceLoader.open(folder)
     XCTAssertEqual(sequence.description.name, "broken")
-    XCTAssertEqual(sequence.description.depthUnitsPerMetre, nil)
+    XCTAssertEqual(sequence.description.depthUnitsPerMeter, nil)
     XCTAssertTrue(sequence.frames.allSatisfy { $0.depthPath == nil })
     XCTAssertEqual(
       sequence.problems,

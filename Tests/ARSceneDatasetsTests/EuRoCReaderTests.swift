@@ -31,7 +31,7 @@ final class EuRoCReaderTests: XCTestCase {
         CameraIntrinsics(fx: 30, fy: 31, cx: 15.5, cy: 11.5, width: 32, height: 24))
       XCTAssertEqual(sequence.description.distortion, [-0.28, 0.07, 0.0002, 1.8e-05])
       XCTAssertEqual(sequence.description.frameRate, 20)
-      XCTAssertEqual(sequence.description.depthUnitsPerMetre, nil)
+      XCTAssertEqual(sequence.description.depthUnitsPerMeter, nil)
       XCTAssertEqual(sequence.description.sensors, [.color, .imu, .groundTruth])
       XCTAssertEqual(sequence.frames.map(\.timestamp), times.map(seconds))
       XCTAssertEqual(sequence.problems, [])

@@ -31,7 +31,7 @@ final class NativeSequenceRoundTripTests: XCTestCase {
     CapturedFrame(
       timestamp: timestamp(index), intrinsics: description.camera,
       capturedImage: try SequenceFixtures.colorImage(seed: index),
-      depth: DepthData(depthMap: try SequenceFixtures.depthImage(seed: index), unitsPerMetre: 5000),
+      depth: DepthData(depthMap: try SequenceFixtures.depthImage(seed: index), unitsPerMeter: 5000),
       imuSamples: imuSamples(index))
   }
 
@@ -69,7 +69,7 @@ final class NativeSequenceRoundTripTests: XCTestCase {
         SequenceFixtures.pixels(loaded.capturedImage),
         SequenceFixtures.pixels(try SequenceFixtures.colorImage(seed: index)))
       let depth = try XCTUnwrap(loaded.depth)
-      XCTAssertEqual(depth.unitsPerMetre, 5000)
+      XCTAssertEqual(depth.unitsPerMeter, 5000)
       XCTAssertEqual(
         SequenceFixtures.pixels(depth.depthMap),
         SequenceFixtures.pixels(try SequenceFixtures.depthImage(seed: index)))
@@ -139,7 +139,7 @@ final class NativeSequenceRoundTripTests: XCTestCase {
   func testSensorsRecordWhatWasWritten() throws {
     let folder = try SequenceFixtures.temporaryFolder(self)
     var description = SequenceFixtures.description()
-    description.depthUnitsPerMetre = nil
+    description.depthUnitsPerMeter = nil
     let writer = try NativeSequenceWriter(directory: folder, description: description)
     try writer.append(
       CapturedFrame(
@@ -149,7 +149,7 @@ final class NativeSequenceRoundTripTests: XCTestCase {
     try writer.finish()
     let sequence = try SequenceLoader.open(folder)
     XCTAssertEqual(sequence.description.sensors, [.color])
-    XCTAssertNil(sequence.description.depthUnitsPerMetre)
+    XCTAssertNil(sequence.description.depthUnitsPerMeter)
     XCTAssertTrue(sequence.groundTruth.isEmpty)
     XCTAssertTrue(sequence.imu.isEmpty)
     XCTAssertNil(try sequence.loadFrame(sequence.frames[0]).depth)
@@ -166,7 +166,7 @@ final class NativeSequenceRoundTripTests: XCTestCase {
       format: .depthUInt16, width: 4, height: 2, bytes: millimetres.withUnsafeBytes { Array($0) })
     let writer = try NativeSequenceWriter(directory: folder, description: description)
     for (index, depth) in [
-      DepthData(depthMap: floatDepth), DepthData(depthMap: millimetreDepth, unitsPerMetre: 1000),
+      DepthData(depthMap: floatDepth), DepthData(depthMap: millimetreDepth, unitsPerMeter: 1000),
     ].enumerated() {
       try writer.append(
         CapturedFrame(

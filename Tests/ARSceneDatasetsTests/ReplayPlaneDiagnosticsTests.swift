@@ -9,16 +9,16 @@ final class ReplayPlaneDiagnosticsTests: XCTestCase {
   private let camera = CameraIntrinsics(fx: 30, fy: 30, cx: 16, cy: 12, width: 32, height: 24)
 
   /// A four-frame native sequence whose depth maps hold `depth(x, y)` raw
-  /// units, `unitsPerMetre` of them per metre; nil `unitsPerMetre` writes
+  /// units, `unitsPerMeter` of them per metre; nil `unitsPerMeter` writes
   /// no depth at all.
   private func sequence(
-    unitsPerMetre: Float?, depth: (Int, Int) -> UInt16 = { _, _ in 2000 }
+    unitsPerMeter: Float?, depth: (Int, Int) -> UInt16 = { _, _ in 2000 }
   ) throws -> any DatasetSequence {
     let folder = try SequenceFixtures.temporaryFolder(self)
     let writer = try NativeSequenceWriter(
       directory: folder,
       description: SequenceDescription(
-        name: "depth-check", camera: camera, depthUnitsPerMetre: unitsPerMetre, frameRate: 10))
+        name: "depth-check", camera: camera, depthUnitsPerMeter: unitsPerMeter, frameRate: 10))
     var values = [UInt16]()
     for y in 0..<camera.height { for x in 0..<camera.width { values.append(depth(x, y)) } }
     let map = try PixelBuffer(
@@ -29,7 +29,7 @@ final class ReplayPlaneDiagnosticsTests: XCTestCase {
         CapturedFrame(
           timestamp: Double(index) / 10, intrinsics: camera,
           capturedImage: try SequenceFixtures.colorImage(seed: index),
-          depth: unitsPerMetre.map { DepthData(depthMap: map, unitsPerMetre: $0) }),
+          depth: unitsPerMeter.map { DepthData(depthMap: map, unitsPerMeter: $0) }),
         groundTruth: nil)
     }
     try writer.finish()
@@ -73,54 +73,54 @@ final class ReplayPlaneDiagnosticsTests: XCTestCase {
   }
 
   func testGoodDepthHasNoDiagnostic() throws {
-    let result = try replay(try sequence(unitsPerMetre: 1000))
+    let result = try replay(try sequence(unitsPerMeter: 1000))
     XCTAssertEqual(result.summary.depthDiagnostics, [])
-    XCTAssertEqual(result.summary.medianDepthMetres ?? 0, 2, accuracy: 1e-9)
+    XCTAssertEqual(result.summary.medianDepthMeters ?? 0, 2, accuracy: 1e-9)
     XCTAssertEqual(result.summary.meanValidDepthFraction, 1, accuracy: 1e-6)
     XCTAssertFalse(result.summary.readableText.contains("Depth unusable"))
   }
 
   func testNoDepthAtAll() throws {
     try assertDiagnostic(
-      try replay(try sequence(unitsPerMetre: nil)),
+      try replay(try sequence(unitsPerMeter: nil)),
       contains: ["no depth", "none of the 4 frames has a depth map"])
   }
 
   func testAllZeroDepth() throws {
-    let result = try replay(try sequence(unitsPerMetre: 1000) { _, _ in 0 })
+    let result = try replay(try sequence(unitsPerMeter: 1000) { _, _ in 0 })
     try assertDiagnostic(result, contains: ["depth is all zero", "4 depth maps"])
-    XCTAssertNil(result.summary.medianDepthMetres)
+    XCTAssertNil(result.summary.medianDepthMeters)
   }
 
   func testDepthMostlyHoles() throws {
     // Columns 0, 1, 16 and 17 have depth: an eighth of the pixels, also of
     // those the core's statistics sample (every second column).
     let result = try replay(
-      try sequence(unitsPerMetre: 1000) { x, _ in (x / 2) % 8 == 0 ? 2000 : 0 })
+      try sequence(unitsPerMeter: 1000) { x, _ in (x / 2) % 8 == 0 ? 2000 : 0 })
     try assertDiagnostic(result, contains: ["mostly holes", "%"])
     XCTAssertLessThan(result.summary.meanValidDepthFraction, 0.2)
   }
 
   /// Millimetres with a scale of 1 unit per metre: 2 m reads as 2 km.
   func testMillimetresReadAsMetres() throws {
-    let result = try replay(try sequence(unitsPerMetre: 1))
+    let result = try replay(try sequence(unitsPerMeter: 1))
     try assertDiagnostic(
       result,
       contains: [
         "median depth is 2000.0 m", "millimetres read as metres", "scale off by 1000?",
-        "depthUnitsPerMetre",
+        "depthUnitsPerMeter",
       ])
   }
 
   /// 1000 times too many units per metre: 2 m reads as 2 mm.
   func testDepthScaleOffByAThousandTheOtherWay() throws {
-    let result = try replay(try sequence(unitsPerMetre: 1_000_000))
+    let result = try replay(try sequence(unitsPerMeter: 1_000_000))
     try assertDiagnostic(
       result, contains: ["median depth is 0.0020 m", "under 5 cm", "scale off by 1000?"])
   }
 
   func testNothingIsDiagnosedWithDetectionOff() throws {
-    let result = try replay(try sequence(unitsPerMetre: 1), detection: [])
+    let result = try replay(try sequence(unitsPerMeter: 1), detection: [])
     XCTAssertEqual(result.summary.depthDiagnostics, [])
   }
 }

@@ -30,7 +30,7 @@ final class SequenceConverterTests: XCTestCase {
     XCTAssertEqual(expected.camera, source.description.camera, file: file, line: line)
     XCTAssertEqual(expected.distortion, source.description.distortion, file: file, line: line)
     XCTAssertEqual(
-      expected.depthUnitsPerMetre, source.description.depthUnitsPerMetre, file: file, line: line)
+      expected.depthUnitsPerMeter, source.description.depthUnitsPerMeter, file: file, line: line)
     XCTAssertNil(expected.depthIntrinsics, "depth comes out registered", file: file, line: line)
     XCTAssertNil(expected.colorFromDepth, file: file, line: line)
     XCTAssertEqual(expected.sensors, source.description.sensors, file: file, line: line)
@@ -46,7 +46,7 @@ final class SequenceConverterTests: XCTestCase {
         Self.pixelBytes(converted.capturedImage), Self.pixelBytes(original.capturedImage),
         "frame \(a.index)", file: file, line: line)
       XCTAssertEqual(
-        converted.depth?.unitsPerMetre, original.depth?.unitsPerMetre, file: file, line: line)
+        converted.depth?.unitsPerMeter, original.depth?.unitsPerMeter, file: file, line: line)
       XCTAssertEqual(
         converted.depth.map { Self.pixelBytes($0.depthMap) },
         original.depth.map { Self.pixelBytes($0.depthMap) }, "depth \(a.index)",

@@ -93,7 +93,7 @@ enum SequenceFixtures {
       camera: CameraIntrinsics(
         fx: 30.5, fy: 31.25, cx: Double(width - 1) / 2, cy: Double(height - 1) / 2, width: width,
         height: height),
-      distortion: [0.1, -0.05, 0.001, -0.002, 0.01], depthUnitsPerMetre: 5000, frameRate: 25,
+      distortion: [0.1, -0.05, 0.001, -0.002, 0.01], depthUnitsPerMeter: 5000, frameRate: 25,
       sensors: [.color, .depth, .imu, .groundTruth], groundTruthConvention: "opencv",
       provenance: "unit test", licence: "CC0")
   }

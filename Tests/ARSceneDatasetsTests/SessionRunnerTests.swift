@@ -91,6 +91,10 @@ final class SessionRunnerTests: XCTestCase {
     XCTAssertEqual(runCoaching, replayCoaching)
     XCTAssertEqual(run.last?.trackingState, "normal")
     XCTAssertFalse(runner.session.planeAnchors.isEmpty)
+    // Each found surface's mesh covers its outline: n - 2 triangles.
+    for plane in runner.session.planeAnchors {
+      XCTAssertEqual(plane.geometry.triangleCount, plane.boundary.count - 2)
+    }
   }
 
   func testATapThatPlacesIsHeardByTheCoachingAndTheObjectMoves() async throws {
@@ -324,5 +328,52 @@ final class SessionRunnerTests: XCTestCase {
       if seen == 2 { break }
     }
     XCTAssertEqual(seen, 2)
+  }
+
+  // MARK: - The app's own anchors
+
+  func testAppAnchorsAreListedSavedWithTheMapAndRemoved() async throws {
+    let sequence = try roomSequence()
+    let runner = try SessionRunner(configuration: Self.planeConfiguration)
+    let spot = AppAnchor(
+      name: "spawn point", transform: Transform(rotation: .identity, translation: SIMD3(1, 0, -2)))
+    try runner.add(anchor: spot)
+    XCTAssertThrowsError(try runner.add(anchor: spot)) {
+      XCTAssertTrue(($0 as? ARSceneError)?.message.contains("already has") == true, "\($0)")
+    }
+    var broken = spot
+    broken.identifier = UUID()
+    broken.transform = Transform(rotation: .identity, translation: SIMD3(.nan, 0, 0))
+    XCTAssertThrowsError(try runner.add(anchor: broken))
+
+    var placed: PlacedObject?
+    for try await _ in try runner.updates(replaying: sequence) where placed == nil {
+      if case .success(let object) = runner.place("box", at: SIMD2(0.5, 0.8)) { placed = object }
+    }
+    let object = try XCTUnwrap(placed)
+    XCTAssertEqual(runner.session.anchors.last?.identifier, spot.identifier, "after the planes")
+    XCTAssertEqual(runner.anchors.last?.identifier, object.identifier, "placed objects come last")
+    XCTAssertTrue(runner.anchors.contains { $0.identifier == spot.identifier })
+    let plane = try XCTUnwrap(runner.session.planeAnchors.first)
+    XCTAssertFalse(runner.remove(anchor: plane), "a detected plane is the map's")
+
+    // Saved with the map, and back in a session that starts in it.
+    let map = try runner.currentWorldMap()
+    let saved = try map.anchors.filter { $0.kind == .app }
+    XCTAssertEqual(saved.map(\.name), ["spawn point"])
+    var later = Self.planeConfiguration
+    later.initialWorldMap = map
+    let restored = try Session(configuration: later)
+    XCTAssertEqual(restored.appAnchors, [spot])
+
+    // A new world keeps the app's anchors; removing the existing ones takes
+    // them and the objects; a detected plane is not the app's to remove.
+    try runner.run(Self.planeConfiguration, options: .resetTracking)
+    XCTAssertEqual(runner.session.appAnchors, [spot])
+    try runner.run(Self.planeConfiguration, options: .removeExistingAnchors)
+    XCTAssertTrue(runner.anchors.isEmpty)
+    try runner.add(anchor: spot)
+    XCTAssertTrue(runner.remove(anchor: spot))
+    XCTAssertFalse(runner.remove(anchor: spot))
   }
 }

@@ -42,7 +42,7 @@ final class SevenScenesReaderTests: XCTestCase {
 
     let frame = try sequence.loadFrame(sequence.frames[0])
     let depth = try XCTUnwrap(frame.depth)
-    XCTAssertEqual(depth.unitsPerMetre, 1000)
+    XCTAssertEqual(depth.unitsPerMeter, 1000)
     XCTAssertEqual(depth.depthMap.value(x: 15, y: 11), 1500)
     let values = SequenceFixtures.pixels(depth.depthMap)
     XCTAssertFalse(values.contains(65535), "65535 (no reading) never reaches the engine")

@@ -46,7 +46,7 @@ final class SyntheticAnnotationsTests: XCTestCase {
     var matched = 0
     for (index, (_, pose)) in truth.enumerated() {
       let depth = try files.depth(index)
-      let scale = Double(SyntheticSequenceGenerator.depthUnitsPerMetre)
+      let scale = Double(SyntheticSequenceGenerator.depthUnitsPerMeter)
       for plane in planes {
         // The centre and points halfway to each corner.
         let targets = [plane.center] + plane.polygon.map { (plane.center + $0) / 2 }
@@ -125,7 +125,7 @@ final class SyntheticAnnotationsTests: XCTestCase {
           SIMD3((Double(u) - k.cx) / k.fx, -(Double(v) - k.cy) / k.fy, -1))
         let s = (centre - pose.position).dot(normal) / ray.dot(normal)
         let rendered =
-          depth.value(x: u, y: v) / Double(SyntheticSequenceGenerator.depthUnitsPerMetre)
+          depth.value(x: u, y: v) / Double(SyntheticSequenceGenerator.depthUnitsPerMeter)
         // Something may stand in front of the centre of a picture that is
         // mostly in view, but nothing is ever drawn behind it.
         XCTAssertLessThanOrEqual(rendered, s + 0.01, "\(image["name"] ?? "?") at \(time) s")

@@ -338,7 +338,7 @@ struct SyntheticSequenceFiles {
     var points: [SIMD3<Double>?] = []
     for v in 0..<depth.height {
       for u in 0..<depth.width {
-        let z = depth.value(x: u, y: v) / Double(SyntheticSequenceGenerator.depthUnitsPerMetre)
+        let z = depth.value(x: u, y: v) / Double(SyntheticSequenceGenerator.depthUnitsPerMeter)
         guard z > 0 else {
           points.append(nil)
           continue

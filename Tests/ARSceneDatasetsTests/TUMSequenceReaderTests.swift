@@ -54,7 +54,7 @@ final class TUMSequenceReaderTests: XCTestCase {
     XCTAssertEqual(sequence.description.name, "rgbd_dataset_freiburg1_unit")
     XCTAssertEqual(sequence.description.camera, smallCamera)
     XCTAssertNil(sequence.description.distortion, "given intrinsics come without distortion")
-    XCTAssertEqual(sequence.description.depthUnitsPerMetre, 5000)
+    XCTAssertEqual(sequence.description.depthUnitsPerMeter, 5000)
     XCTAssertEqual(sequence.description.sensors, [.color, .depth, .groundTruth, .imu])
     XCTAssertEqual(sequence.description.groundTruthConvention, "opencv")
 
@@ -80,7 +80,7 @@ final class TUMSequenceReaderTests: XCTestCase {
       SequenceFixtures.pixels(second.capturedImage),
       SequenceFixtures.pixels(try SequenceFixtures.colorImage(seed: 1)))
     let depth = try XCTUnwrap(second.depth)
-    XCTAssertEqual(depth.unitsPerMetre, 5000)
+    XCTAssertEqual(depth.unitsPerMeter, 5000)
     XCTAssertEqual(
       SequenceFixtures.pixels(depth.depthMap),
       SequenceFixtures.pixels(try SequenceFixtures.depthImage(seed: 1)))

@@ -32,9 +32,9 @@ final class DepthRegistrationTests: XCTestCase {
       if x == 3 && y == 4 { return 65535 }  // Kinect's "no reading"
       return x == 0 ? 0 : UInt16(800 + 13 * x + 29 * y)
     }
-    let registered = try DepthData(depthMap: input, unitsPerMetre: 1000).registered(
+    let registered = try DepthData(depthMap: input, unitsPerMeter: 1000).registered(
       to: camera, depthIntrinsics: camera, colorFromDepth: .identity)
-    XCTAssertEqual(registered.unitsPerMetre, 1000)
+    XCTAssertEqual(registered.unitsPerMeter, 1000)
     XCTAssertEqual(registered.depthMap.format, .depthUInt16)
     var expected = values(input)
     expected[4][3] = 0
@@ -101,7 +101,7 @@ final class DepthRegistrationTests: XCTestCase {
       format: .depthFloat32, width: 64, height: 48, bytes: metres.withUnsafeBytes { Array($0) })
     let registered = try DepthData(depthMap: map).registered(
       to: camera, depthIntrinsics: camera, colorFromDepth: .identity)
-    XCTAssertEqual(registered.unitsPerMetre, 1000)
+    XCTAssertEqual(registered.unitsPerMeter, 1000)
     XCTAssertEqual(registered.depthMap.value(x: 4, y: 7), 1250)
     XCTAssertEqual(registered.depthMap.value(x: 5, y: 7), 0, "NaN is no depth")
   }

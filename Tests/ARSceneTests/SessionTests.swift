@@ -6,7 +6,7 @@ final class SessionTests: XCTestCase {
     let session = try Session()
     let checker = TestImages.gray { x, y in (x / 4 + y / 4) % 2 == 0 ? 40 : 200 }
     let flat = TestImages.gray { _, _ in 128 }
-    let depth = DepthData(depthMap: TestImages.depth(millimetres: 1500), unitsPerMetre: 1000)
+    let depth = DepthData(depthMap: TestImages.depth(millimetres: 1500), unitsPerMeter: 1000)
 
     let sharp = try session.process(TestImages.frame(checker, at: 0, depth: depth)).frame
     let blurred = try session.process(TestImages.frame(flat, at: 1 / 30)).frame

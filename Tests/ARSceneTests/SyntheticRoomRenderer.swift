@@ -48,7 +48,7 @@ enum SyntheticRoomRenderer {
       let depthMap = try PixelBuffer(
         format: .depthUInt16, width: k.width, height: k.height,
         bytes: depth.withUnsafeBytes { Array($0) })
-      return (color, DepthData(depthMap: depthMap, unitsPerMetre: 5000))
+      return (color, DepthData(depthMap: depthMap, unitsPerMeter: 5000))
     }
   }
 }

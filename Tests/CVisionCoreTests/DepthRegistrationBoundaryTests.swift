@@ -19,7 +19,7 @@ final class DepthRegistrationBoundaryTests: XCTestCase {
 
   /// Calls vc_depth_register with valid arguments except those given.
   private func register(
-    format: vc_pixel_format_t = VC_PIXEL_FORMAT_DEPTH_U16, unitsPerMetre: Float = 1000,
+    format: vc_pixel_format_t = VC_PIXEL_FORMAT_DEPTH_U16, unitsPerMeter: Float = 1000,
     depthCamera: vc_camera_intrinsics_t? = nil, colorCamera: vc_camera_intrinsics_t? = nil,
     transform: [Float]? = nil, stride: Int32 = 16, outUnits: Float = 1000,
     nullDepth: Bool = false, nullOut: Bool = false, nullTransform: Bool = false
@@ -31,7 +31,7 @@ final class DepthRegistrationBoundaryTests: XCTestCase {
       var view = vc_depth_view_t(
         image: vc_image_view_t(
           data: pixels.baseAddress, width: width, height: height, stride_bytes: 16, format: format),
-        units_per_metre: unitsPerMetre)
+        units_per_metre: unitsPerMeter)
       return withUnsafePointer(to: &view) { viewPointer in
         matrix.withUnsafeBufferPointer { m in
           out.withUnsafeMutableBufferPointer { o in
@@ -106,7 +106,7 @@ final class DepthRegistrationBoundaryTests: XCTestCase {
     XCTAssertEqual(register(outUnits: 0), VC_STATUS_INVALID_ARGUMENT)
     XCTAssertTrue(message.contains("out_units_per_metre"), message)
     XCTAssertEqual(register(outUnits: .nan), VC_STATUS_INVALID_ARGUMENT)
-    XCTAssertEqual(register(unitsPerMetre: -1), VC_STATUS_INVALID_ARGUMENT)
+    XCTAssertEqual(register(unitsPerMeter: -1), VC_STATUS_INVALID_ARGUMENT)
     XCTAssertTrue(message.contains("depth units_per_metre"), message)
     XCTAssertEqual(register(format: VC_PIXEL_FORMAT_GRAY8), VC_STATUS_INVALID_IMAGE)
     XCTAssertTrue(message.contains("DEPTH_U16 or DEPTH_F32, got GRAY8"), message)

@@ -29,7 +29,7 @@ final class PlaneSegmentTests: XCTestCase {
     _ depth: [UInt16], units: Float = depthUnits, options: vc_plane_options_t? = nil
   ) -> (vc_status_t, [vc_plane_segment_t]) {
     var k = intrinsics
-    return SyntheticRoom.withDepthView(depth, width: width, height: height, unitsPerMetre: units) {
+    return SyntheticRoom.withDepthView(depth, width: width, height: height, unitsPerMeter: units) {
       view in
       func run(_ options: UnsafePointer<vc_plane_options_t>?) -> (vc_status_t, [vc_plane_segment_t])
       {

@@ -57,14 +57,14 @@ enum SyntheticRoom {
   /// only inside body.
   static func withDepthView<Result>(
     _ depth: [UInt16], width: Int32 = width, height: Int32 = height,
-    unitsPerMetre: Float = depthUnits, _ body: (inout vc_depth_view_t) -> Result
+    unitsPerMeter: Float = depthUnits, _ body: (inout vc_depth_view_t) -> Result
   ) -> Result {
     depth.withUnsafeBytes { bytes in
       var view = vc_depth_view_t(
         image: vc_image_view_t(
           data: bytes.baseAddress, width: width, height: height, stride_bytes: width * 2,
           format: VC_PIXEL_FORMAT_DEPTH_U16),
-        units_per_metre: unitsPerMetre)
+        units_per_metre: unitsPerMeter)
       return body(&view)
     }
   }

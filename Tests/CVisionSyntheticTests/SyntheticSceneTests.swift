@@ -264,7 +264,7 @@ final class SyntheticSceneTests: XCTestCase {
     var rgbStride: Int32 = 640 * 3
     var depth: [UInt16]? = [UInt16](repeating: 0, count: 640 * 480)
     var depthStride: Int32 = 640 * 2
-    var unitsPerMetre: Float = 1000
+    var unitsPerMeter: Float = 1000
 
     func run() -> vc_status_t {
       var pose = self.pose
@@ -272,8 +272,8 @@ final class SyntheticSceneTests: XCTestCase {
       var depth = self.depth
       var intrinsics = self.intrinsics ?? vc_camera_intrinsics_t()
       let hasIntrinsics = self.intrinsics != nil
-      let (scene, rgbStride, depthStride, unitsPerMetre) = (
-        self.scene, self.rgbStride, self.depthStride, self.unitsPerMetre
+      let (scene, rgbStride, depthStride, unitsPerMeter) = (
+        self.scene, self.rgbStride, self.depthStride, self.unitsPerMeter
       )
       return withOptionalPointer(&pose) { pose in
         withOptionalPointer(&rgb) { rgb in
@@ -281,7 +281,7 @@ final class SyntheticSceneTests: XCTestCase {
             withUnsafePointer(to: &intrinsics) { intrinsics in
               vc_synthetic_scene_render(
                 scene, pose.map { UnsafePointer($0) }, hasIntrinsics ? intrinsics : nil, rgb,
-                rgbStride, depth, depthStride, unitsPerMetre)
+                rgbStride, depth, depthStride, unitsPerMeter)
             }
           }
         }
@@ -317,8 +317,8 @@ final class SyntheticSceneTests: XCTestCase {
 
     assertInvalidArgument(broken { $0.rgbStride = 640 * 3 - 1 }, "short RGB stride")
     assertInvalidArgument(broken { $0.depthStride = 640 }, "short depth stride")
-    assertInvalidArgument(broken { $0.unitsPerMetre = 0 }, "zero depth scale")
-    assertInvalidArgument(broken { $0.unitsPerMetre = .infinity }, "infinite depth scale")
+    assertInvalidArgument(broken { $0.unitsPerMeter = 0 }, "zero depth scale")
+    assertInvalidArgument(broken { $0.unitsPerMeter = .infinity }, "infinite depth scale")
 
     var created: OpaquePointer?
     assertInvalidArgument(

@@ -59,7 +59,7 @@ private func withOptionalDepthView<R>(
 ) throws(ARSceneError) -> R {
   guard let depth else { return try body(nil) }
   return try depth.depthMap.withCoreView { (image) throws(ARSceneError) -> R in
-    var view = vc_depth_view_t(image: image, units_per_metre: depth.unitsPerMetre)
+    var view = vc_depth_view_t(image: image, units_per_metre: depth.unitsPerMeter)
     return try body(&view)
   }
 }

@@ -20,12 +20,12 @@ extension DepthData {
   ///     Datasets give it in OpenCV axes; convert with
   ///     ``Transform/cameraAxesFlip`` on both sides.
   /// - Returns: ``PixelFormat/depthUInt16`` depth at this map's
-  ///   ``unitsPerMetre`` (1000, millimetres, for float input).
+  ///   ``unitsPerMeter`` (1000, millimetres, for float input).
   public func registered(
     to colorIntrinsics: CameraIntrinsics, depthIntrinsics: CameraIntrinsics,
     colorFromDepth: Transform
   ) throws(ARSceneError) -> DepthData {
-    let outUnitsPerMetre: Float = depthMap.format == .depthUInt16 ? unitsPerMetre : 1000
+    let outUnitsPerMetre: Float = depthMap.format == .depthUInt16 ? unitsPerMeter : 1000
     var depthCamera = try depthIntrinsics.core(named: "depth intrinsics")
     var colorCamera = try colorIntrinsics.core(named: "colour intrinsics")
     let matrix = colorFromDepth.columnMajor
@@ -40,7 +40,7 @@ extension DepthData {
       format: .depthUInt16, width: plausible ? width : 1, height: plausible ? height : 1
     ) { (out) throws(ARSceneError) in
       try depthMap.withCoreView { (image) throws(ARSceneError) in
-        var view = vc_depth_view_t(image: image, units_per_metre: unitsPerMetre)
+        var view = vc_depth_view_t(image: image, units_per_metre: unitsPerMeter)
         let status = matrix.withUnsafeBufferPointer { transform in
           vc_depth_register(
             &view, &depthCamera, transform.baseAddress, &colorCamera,
@@ -50,7 +50,7 @@ extension DepthData {
         try CoreStatus.check(status)
       }
     }
-    return DepthData(depthMap: map, unitsPerMetre: outUnitsPerMetre)
+    return DepthData(depthMap: map, unitsPerMeter: outUnitsPerMetre)
   }
 
   /// The core's limit on an image side (see vc_depth_register).

@@ -4,11 +4,11 @@ public struct DepthData: Sendable {
   public var depthMap: PixelBuffer
   /// For ``PixelFormat/depthUInt16``: units per metre (1000 for millimetres,
   /// 5000 for TUM RGB-D). Ignored for float depth, which is in metres.
-  public var unitsPerMetre: Float
+  public var unitsPerMeter: Float
 
-  /// Depth with `unitsPerMetre` integer units to the metre (default 1000, millimetres).
-  public init(depthMap: PixelBuffer, unitsPerMetre: Float = 1000) {
+  /// Depth with `unitsPerMeter` integer units to the metre (default 1000, millimetres).
+  public init(depthMap: PixelBuffer, unitsPerMeter: Float = 1000) {
     self.depthMap = depthMap
-    self.unitsPerMetre = unitsPerMetre
+    self.unitsPerMeter = unitsPerMeter
   }
 }

@@ -6,7 +6,7 @@ public enum PixelFormat: String, Sendable, CaseIterable {
   case bgr8
   /// 8-bit grey.
   case gray8
-  /// Unsigned 16-bit depth in units given by ``DepthData/unitsPerMetre``.
+  /// Unsigned 16-bit depth in units given by ``DepthData/unitsPerMeter``.
   case depthUInt16
   /// 32-bit float depth in metres; 0, NaN and infinities mean "no depth".
   case depthFloat32

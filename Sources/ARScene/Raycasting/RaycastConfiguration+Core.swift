@@ -7,7 +7,7 @@ extension RaycastConfiguration {
     options.patch_radius = Int32(clamping: patchRadius)
     options.patch_step = Int32(clamping: patchStep)
     options.min_patch_points = Int32(clamping: minimumPatchPoints)
-    options.max_rms_per_metre = maximumRMSPerMetre
+    options.max_rms_per_metre = maximumRMSPerMeter
     options.alignment_tolerance_degrees = alignmentToleranceDegrees
     options.max_distance = maximumDistance
     return options

@@ -11,7 +11,7 @@ public struct RaycastConfiguration: Equatable, Sendable {
   public var minimumPatchPoints: Int = 12
   /// The patch is flat enough when its points' RMS distance from the plane
   /// is at most this many metres per metre of depth, > 0. Default 0.01.
-  public var maximumRMSPerMetre: Float = 0.01
+  public var maximumRMSPerMeter: Float = 0.01
   /// Degrees, in (0, 45), a surface may be off level (upright) and still be
   /// horizontal (vertical). Default 10, the plane detector's.
   public var alignmentToleranceDegrees: Float = 10
@@ -34,8 +34,8 @@ public struct RaycastConfiguration: Equatable, Sendable {
     try require(
       minimumPatchPoints >= 3, "minimumPatchPoints must be >= 3, got \(minimumPatchPoints)")
     try require(
-      maximumRMSPerMetre.isFinite && maximumRMSPerMetre > 0,
-      "maximumRMSPerMetre must be > 0, got \(maximumRMSPerMetre)")
+      maximumRMSPerMeter.isFinite && maximumRMSPerMeter > 0,
+      "maximumRMSPerMeter must be > 0, got \(maximumRMSPerMeter)")
     try require(
       alignmentToleranceDegrees.isFinite && alignmentToleranceDegrees > 0
         && alignmentToleranceDegrees < 45,

@@ -11,7 +11,8 @@ public struct RunOptions: OptionSet, Hashable, Sendable {
   /// (planes, images) begin again from the next frame, with the new
   /// configuration.
   public static let resetTracking = RunOptions(rawValue: 1 << 0)
-  /// Removes the objects the app placed. Detected anchors (planes, images)
-  /// are the map's and go only with ``resetTracking``.
+  /// Removes the objects the app placed and its own anchors
+  /// (``AppAnchor``). Detected anchors (planes, images) are the map's and go
+  /// only with ``resetTracking``.
   public static let removeExistingAnchors = RunOptions(rawValue: 1 << 1)
 }

@@ -75,6 +75,24 @@ public final class SessionRunner {
     return try SessionLoop(session: session, configuration: configuration, coaching: controller)
   }
 
+  /// Every anchor: the session's (planes, images, the app's own) and the
+  /// placed objects, in that order.
+  public var anchors: [any Anchor] {
+    session.anchors + placement.objects.map { $0 as any Anchor }
+  }
+
+  /// Adds an anchor of the app's own (see ``Session/add(anchor:)``).
+  public func add(anchor: AppAnchor) throws(ARSceneError) {
+    try session.add(anchor: anchor)
+  }
+
+  /// Removes an anchor of the app's own or a placed object with `anchor`'s
+  /// identifier; whether there was one.
+  @discardableResult
+  public func remove(anchor: any Anchor) -> Bool {
+    session.remove(anchor: anchor) || placement.remove(anchor.identifier)
+  }
+
   /// The configuration the session runs.
   public var configuration: WorldTrackingConfiguration { session.configuration }
 
@@ -155,8 +173,9 @@ public final class SessionRunner {
   /// Resumes or reconfigures the runner, like ARKit's
   /// `run(_:options:)`. With ``RunOptions/resetTracking`` the session
   /// starts a new world with `configuration` (the loop and the coaching
-  /// begin again at the next frame; objects stay unless
-  /// ``RunOptions/removeExistingAnchors`` removes them). Without it the
+  /// begin again at the next frame; placed objects stay unless
+  /// ``RunOptions/removeExistingAnchors`` removes them, with the app's
+  /// anchors). Without it the
   /// world is kept, and `configuration` may differ from the running one only
   /// in its ``WorldTrackingConfiguration/detectionImages``; any other change
   /// throws ``ARSceneError/Code/invalidArgument`` naming it, and changes
@@ -166,6 +185,13 @@ public final class SessionRunner {
   {
     if options.contains(.resetTracking) {
       let session = try Session(configuration: configuration)
+      // The app's anchors stay at their coordinates, as ARKit's do.
+      for anchor in self.session.appAnchors
+      where !session.anchors.contains(where: {
+        $0.identifier == anchor.identifier
+      }) {
+        try session.add(anchor: anchor)
+      }
       let loop = try Self.makeLoop(session, loopConfiguration, coachingSettings)
       self.session = session
       self.loop = loop
@@ -183,7 +209,10 @@ public final class SessionRunner {
         try session.setDetectionImages(configuration.detectionImages)
       }
     }
-    if options.contains(.removeExistingAnchors) { placement.removeAll() }
+    if options.contains(.removeExistingAnchors) {
+      placement.removeAll()
+      for anchor in session.appAnchors { session.remove(anchor: anchor) }
+    }
     isPaused = false
   }
 

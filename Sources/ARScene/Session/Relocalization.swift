@@ -20,7 +20,7 @@ public struct Relocalization: Equatable, Sendable {
   }
 
   /// How far the reported camera moved, metres.
-  public var correctionMetres: Float {
+  public var correctionMeters: Float {
     let d = cameraTransform.translation - heldCameraTransform.translation
     return (d * d).sum().squareRoot()
   }

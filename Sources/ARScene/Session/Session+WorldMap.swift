@@ -3,7 +3,7 @@ internal import CVisionCore
 extension Session {
   /// What the session knows of the room now, like ARKit's
   /// `getCurrentWorldMap`: the keyframe map with its feature points, and
-  /// the session's plane and image anchors plus `additionalAnchors` (placed
+  /// the session's plane, image and app anchors plus `additionalAnchors` (placed
   /// objects: ``PlacementController/worldMapAnchors``; an app's own). Save
   /// it with ``WorldMap/write(to:)``; a later session starts in it through
   /// ``WorldTrackingConfiguration/initialWorldMap``. A map saved while
@@ -30,6 +30,6 @@ extension Session {
         identifier: $0.identifier.uuidString, kind: .image, name: $0.referenceImage.name,
         transform: $0.transform)
     }
-    return try keyframes.replacingAnchors(planes + images + additionalAnchors)
+    return try keyframes.replacingAnchors(planes + images + appWorldMapAnchors + additionalAnchors)
   }
 }

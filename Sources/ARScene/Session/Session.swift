@@ -46,10 +46,14 @@ public final class Session {
   private var relocalizingSince: Double?
   private var firstFrameTime: Double?
 
+  /// The app's own anchors (``add(anchor:)``), in order of adding.
+  public internal(set) var appAnchors: [AppAnchor] = []
+
   /// Every anchor after the last processed frame: plane anchors, then image
-  /// anchors, each in order of creation.
+  /// anchors, each in order of creation, then the app's anchors.
   public var anchors: [any Anchor] {
     planeSnapshots.map(\.anchor) + imageAnchorRegistry.anchors.map { $0 as any Anchor }
+      + appAnchors.map { $0 as any Anchor }
   }
 
   /// The image anchors after the last processed frame, in order of creation.
@@ -76,6 +80,7 @@ public final class Session {
     }
     if let map = configuration.initialWorldMap {
       try core.check(vc_session_set_world_map(core.handle, map.handle))
+      appAnchors = try Self.appAnchors(in: map)
     }
   }
 
@@ -244,6 +249,7 @@ public final class Session {
     relocalizingSince = nil
     firstFrameTime = nil
     configuration.initialWorldMap = nil
+    appAnchors = []
     currentFrame = nil
     planeSnapshots = []
     stopTrackedRaycasts()

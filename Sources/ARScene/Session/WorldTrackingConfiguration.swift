@@ -171,8 +171,8 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
     /// one frame, metres and degrees (each > 0): a weak prior on the pose,
     /// and a pose more than 4 sigma away needs ``minimumInliersForNormal``
     /// inliers. Defaults 0.02 m and 2°.
-    public var motionPriorMetres: Float = 0.02
-    /// The turn part of the motion prior, degrees > 0; see ``motionPriorMetres``. Default 2.
+    public var motionPriorMeters: Float = 0.02
+    /// The turn part of the motion prior, degrees > 0; see ``motionPriorMeters``. Default 2.
     public var motionPriorDegrees: Float = 2
     /// Below this many agreeing features a frame is lost; 6...maximumFeatures.
     /// Default 15.
@@ -339,8 +339,8 @@ extension WorldTrackingConfiguration.TrackingOptions {
       (1...10000).contains(maximumRANSACIterations),
       "maximumRANSACIterations must be 1...10000, got \(maximumRANSACIterations)")
     try require(
-      finite(motionPriorMetres) && motionPriorMetres > 0,
-      "motionPriorMetres must be > 0, got \(motionPriorMetres)")
+      finite(motionPriorMeters) && motionPriorMeters > 0,
+      "motionPriorMeters must be > 0, got \(motionPriorMeters)")
     try require(
       finite(motionPriorDegrees) && motionPriorDegrees > 0,
       "motionPriorDegrees must be > 0, got \(motionPriorDegrees)")
@@ -404,7 +404,7 @@ extension WorldTrackingConfiguration.TrackingOptions {
     options.depth_noise = depthNoise
     options.inlier_threshold = inlierThreshold
     options.ransac_max_iterations = Int32(maximumRANSACIterations)
-    options.motion_prior_metres = motionPriorMetres
+    options.motion_prior_metres = motionPriorMeters
     options.motion_prior_degrees = motionPriorDegrees
     options.min_inliers = Int32(minimumInliers)
     options.min_inliers_normal = Int32(minimumInliersForNormal)

@@ -78,7 +78,7 @@ enum ARKitScenesReader {
     let hasDepth = frames.contains { $0.depthPath != nil }
     let description = SequenceDescription(
       name: folder.lastPathComponent, camera: camera,
-      depthUnitsPerMetre: hasDepth ? 1000 : nil,
+      depthUnitsPerMeter: hasDepth ? 1000 : nil,
       sensors: Set(
         [.color, hasDepth ? .depth : nil, groundTruth.isEmpty ? nil : .groundTruth]
           .compactMap { $0 }),

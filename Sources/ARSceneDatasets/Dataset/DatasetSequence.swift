@@ -25,6 +25,6 @@ public protocol DatasetSequence: Sendable {
   var problems: [String] { get }
   /// Decodes the frame's images. Its IMU samples are those in (previous frame's
   /// timestamp, this frame's timestamp]; depth comes as
-  /// `DepthData(unitsPerMetre: description.depthUnitsPerMetre)`.
+  /// `DepthData(unitsPerMeter: description.depthUnitsPerMeter)`.
   func loadFrame(_ record: FrameRecord) throws(DatasetError) -> CapturedFrame
 }

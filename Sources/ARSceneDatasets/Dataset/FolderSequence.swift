@@ -33,7 +33,7 @@ struct FolderSequence: DatasetSequence {
         file: record.colorPath, "image is \(color.width)x\(color.height) \(cameraSize)")
     }
     var depth: DepthData?
-    if let depthPath = record.depthPath, let unitsPerMetre = description.depthUnitsPerMetre {
+    if let depthPath = record.depthPath, let unitsPerMeter = description.depthUnitsPerMeter {
       // Registered depth has the colour image's size; unregistered, the
       // depth camera's.
       let registered = description.isDepthRegistered && !registersEveryDepthImage
@@ -58,7 +58,7 @@ struct FolderSequence: DatasetSequence {
           file: depthPath,
           "is a \(depthMap.format.rawValue) image; depth must be a 16-bit single-channel PNG")
       }
-      let measured = DepthData(depthMap: depthMap, unitsPerMetre: unitsPerMetre)
+      let measured = DepthData(depthMap: depthMap, unitsPerMeter: unitsPerMeter)
       if description.isDepthRegistered && !registersEveryDepthImage {
         guard depthMap.width == color.width, depthMap.height == color.height else {
           throw DatasetError(

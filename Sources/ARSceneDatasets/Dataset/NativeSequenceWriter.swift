@@ -47,7 +47,7 @@ public final class NativeSequenceWriter {
     let manager = FileManager.default
     // A leftover of this process id (a run killed before) is stale.
     try? manager.removeItem(at: self.directory)
-    let hasDepth = description.depthUnitsPerMetre != nil
+    let hasDepth = description.depthUnitsPerMeter != nil
     let staging = self.directory
     // Until the lists are open the writer is not whole and deinit will not
     // run: a failure here removes the folder itself.
@@ -69,7 +69,7 @@ public final class NativeSequenceWriter {
         hasDepth
         ? try Self.createList(
           "depth.txt", in: staging,
-          header: "depth images, 16-bit PNG, \(Self.text(description.depthUnitsPerMetre ?? 0))"
+          header: "depth images, 16-bit PNG, \(Self.text(description.depthUnitsPerMeter ?? 0))"
             + " units per metre\n# timestamp filename")
         : nil
     } catch {
@@ -138,16 +138,16 @@ public final class NativeSequenceWriter {
     }
     var depthImage: PixelBuffer?
     if let depth = frame.depth {
-      guard let scale = description.depthUnitsPerMetre else {
+      guard let scale = description.depthUnitsPerMeter else {
         throw DatasetError(
-          "frame at \(stamp) s has depth but the description has no depthUnitsPerMetre")
+          "frame at \(stamp) s has depth but the description has no depthUnitsPerMeter")
       }
       guard depth.depthMap.width == image.width, depth.depthMap.height == image.height else {
         throw DatasetError(
           "frame at \(stamp) s: depth is \(depth.depthMap.width)x\(depth.depthMap.height) but the"
             + " image is \(image.width)x\(image.height)")
       }
-      depthImage = try Self.depthUInt16(depth, unitsPerMetre: scale, stamp: stamp)
+      depthImage = try Self.depthUInt16(depth, unitsPerMeter: scale, stamp: stamp)
     }
     let imuLines = try Self.imuLines(frame.imuSamples, after: lastIMU)
     let poseLine = try groundTruth.map { (pose) throws(DatasetError) in
@@ -296,15 +296,15 @@ public final class NativeSequenceWriter {
         throw DatasetError("distortion \(problem)")
       }
     }
-    if let scale = description.depthUnitsPerMetre, !(scale.isFinite && scale > 0) {
-      throw DatasetError("depthUnitsPerMetre must be > 0, got \(scale)")
+    if let scale = description.depthUnitsPerMeter, !(scale.isFinite && scale > 0) {
+      throw DatasetError("depthUnitsPerMeter must be > 0, got \(scale)")
     }
     if let frameRate = description.frameRate, !(frameRate.isFinite && frameRate > 0) {
       throw DatasetError("frameRate must be > 0, got \(frameRate)")
     }
     let unregistered = description.depthIntrinsics != nil || description.colorFromDepth != nil
-    if unregistered, description.depthUnitsPerMetre == nil {
-      throw DatasetError("depth intrinsics or colorFromDepth given without depthUnitsPerMetre")
+    if unregistered, description.depthUnitsPerMeter == nil {
+      throw DatasetError("depth intrinsics or colorFromDepth given without depthUnitsPerMeter")
     }
     if let problem = description.depthIntrinsics?.problem {
       throw DatasetError("depth intrinsics: \(problem)")
@@ -315,18 +315,18 @@ public final class NativeSequenceWriter {
   /// has float metres or another scale. Depths that do not fit become 0, the
   /// "no depth" value, rather than wrapping around.
   private static func depthUInt16(
-    _ depth: DepthData, unitsPerMetre scale: Float, stamp: String
+    _ depth: DepthData, unitsPerMeter scale: Float, stamp: String
   ) throws(DatasetError) -> PixelBuffer {
     let map = depth.depthMap
     let metresPerUnit: Float
     switch map.format {
-    case .depthUInt16 where depth.unitsPerMetre == scale:
+    case .depthUInt16 where depth.unitsPerMeter == scale:
       return map
     case .depthUInt16:
-      guard depth.unitsPerMetre.isFinite, depth.unitsPerMetre > 0 else {
-        throw DatasetError("frame at \(stamp) s: depth unitsPerMetre is \(depth.unitsPerMetre)")
+      guard depth.unitsPerMeter.isFinite, depth.unitsPerMeter > 0 else {
+        throw DatasetError("frame at \(stamp) s: depth unitsPerMeter is \(depth.unitsPerMeter)")
       }
-      metresPerUnit = 1 / depth.unitsPerMetre
+      metresPerUnit = 1 / depth.unitsPerMeter
     case .depthFloat32:
       metresPerUnit = 1
     case .rgb8, .bgr8, .gray8:

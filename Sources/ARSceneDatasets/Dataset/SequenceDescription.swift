@@ -12,7 +12,7 @@ public struct SequenceDescription: Equatable, Sendable {
   public var distortion: [Double]?
   /// Depth units per metre of the 16-bit depth images (5000 for TUM, 1000 for
   /// millimetres); nil when the sequence has no depth.
-  public var depthUnitsPerMetre: Float?
+  public var depthUnitsPerMeter: Float?
   /// Nominal frames per second, as declared; the timestamps are what count.
   public var frameRate: Double?
   public var sensors: Set<Sensor>
@@ -37,7 +37,7 @@ public struct SequenceDescription: Equatable, Sendable {
 
   public init(
     name: String, camera: CameraIntrinsics, distortion: [Double]? = nil,
-    depthUnitsPerMetre: Float? = nil, frameRate: Double? = nil, sensors: Set<Sensor> = [.color],
+    depthUnitsPerMeter: Float? = nil, frameRate: Double? = nil, sensors: Set<Sensor> = [.color],
     groundTruthConvention: String = "opencv", provenance: String? = nil, licence: String? = nil,
     depthIntrinsics: CameraIntrinsics? = nil, colorFromDepth: Transform? = nil,
     gravity: SIMD3<Double>? = nil
@@ -45,7 +45,7 @@ public struct SequenceDescription: Equatable, Sendable {
     self.name = name
     self.camera = camera
     self.distortion = distortion
-    self.depthUnitsPerMetre = depthUnitsPerMetre
+    self.depthUnitsPerMeter = depthUnitsPerMeter
     self.frameRate = frameRate
     self.sensors = sensors
     self.groundTruthConvention = groundTruthConvention

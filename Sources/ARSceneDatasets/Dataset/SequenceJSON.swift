@@ -54,7 +54,7 @@ enum SequenceJSON {
           "\"depth.scale\" must be > 0 and at most \(Int(Self.maxDepthScale)) depth units per"
             + " metre (1000 for millimetres, 5000 for TUM), got \(scale)")
       }
-      description.depthUnitsPerMetre = Float(scale)
+      description.depthUnitsPerMeter = Float(scale)
       if depth.intrinsics != nil {
         description.depthIntrinsics = try intrinsics(
           depth.intrinsics, key: "depth.intrinsics", path: path)
@@ -117,7 +117,7 @@ enum SequenceJSON {
           .map { .string($0.rawValue) }),
       "groundTruth": groundTruth(description),
     ]
-    if let scale = description.depthUnitsPerMetre {
+    if let scale = description.depthUnitsPerMeter {
       var depth: [String: CanonicalJSON] = ["scale": .number(scale)]
       if let intrinsics = description.depthIntrinsics {
         depth["intrinsics"] = camera(intrinsics, distortion: nil)

@@ -131,7 +131,7 @@ public enum SequenceLoader {
         format: "tum", description: try tumDescription(folder: folder, intrinsics: intrinsics),
         declaresSensors: false, names: names, problems: [])
       if FileManager.default.fileExists(atPath: folder.appendingPathComponent(names.depth).path) {
-        header.description.depthUnitsPerMetre = TUMCamera.depthUnitsPerMetre
+        header.description.depthUnitsPerMeter = TUMCamera.depthUnitsPerMeter
       }
     }
     if let intrinsics { header.description.camera = intrinsics }
@@ -197,7 +197,7 @@ public enum SequenceLoader {
     problems: inout [String]
   ) throws(DatasetError) -> [(timestamp: Double, line: Int, value: String)] {
     guard let list = try TextList.read(name, in: folder) else { return [] }
-    guard description.depthUnitsPerMetre != nil else {
+    guard description.depthUnitsPerMeter != nil else {
       problems.append(
         "\(name): ignored because \(SequenceJSON.fileName) has no \"depth\" scale")
       return []

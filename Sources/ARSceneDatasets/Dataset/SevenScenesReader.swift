@@ -132,7 +132,7 @@ enum SevenScenesReader {
     _ folder: URL, problems: inout [String]
   ) throws(DatasetError) -> SequenceDescription {
     var description = SequenceDescription(
-      name: folder.lastPathComponent, camera: colorCamera, depthUnitsPerMetre: 1000,
+      name: folder.lastPathComponent, camera: colorCamera, depthUnitsPerMeter: 1000,
       frameRate: frameRate, groundTruthConvention: "opencv",
       provenance: "Microsoft Research 7-Scenes (Kinect v1; ground truth from KinectFusion)",
       depthIntrinsics: depthCamera, colorFromDepth: colorFromDepth)
@@ -157,7 +157,7 @@ enum SevenScenesReader {
     description.name = given.name
     description.camera = given.camera
     description.distortion = given.distortion
-    if let scale = given.depthUnitsPerMetre { description.depthUnitsPerMetre = scale }
+    if let scale = given.depthUnitsPerMeter { description.depthUnitsPerMeter = scale }
     if let depthIntrinsics = given.depthIntrinsics { description.depthIntrinsics = depthIntrinsics }
     if let colorFromDepth = given.colorFromDepth { description.colorFromDepth = colorFromDepth }
     if let frameRate = given.frameRate { description.frameRate = frameRate }

@@ -9,7 +9,7 @@ enum TUMCamera: CaseIterable {
   case freiburg3
 
   /// TUM depth images store 5000 units per metre.
-  static let depthUnitsPerMetre: Float = 5000
+  static let depthUnitsPerMeter: Float = 5000
 
   /// The camera named in a folder name ("rgbd_dataset_freiburg1_xyz",
   /// "tum-fr3-cabinet"), or nil.

@@ -17,7 +17,7 @@ struct DepthSampler {
       switch map.format {
       case .depthUInt16:
         let units = bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self)
-        return units == 0 || units == .max ? 0 : Double(units) / Double(depth.unitsPerMetre)
+        return units == 0 || units == .max ? 0 : Double(units) / Double(depth.unitsPerMeter)
       case .depthFloat32:
         let metres = Double(bytes.loadUnaligned(fromByteOffset: offset, as: Float.self))
         return metres.isFinite && metres > 0 ? metres : 0

@@ -30,7 +30,7 @@ public struct ImageEvaluation: Sendable {
   public static let coverageThreshold = 0.10
   /// A tracked anchor further than this from its picture (or of a picture
   /// not in view, or not in the room) is a false positive.
-  public static let falsePositiveMetres = 0.10
+  public static let falsePositiveMeters = 0.10
 
   public var images: [PerImage]
   /// Frames with a tracked anchor that is not where a picture is.
@@ -67,7 +67,7 @@ public struct ImageEvaluation: Sendable {
         let measured = frame.camera.rigidInverse * anchor.transform
         let offset = SIMD3<Double>(measured.translation - cameraFromImage.translation)
         let metres = (offset * offset).sum().squareRoot()
-        if coverage <= 0 || metres > Self.falsePositiveMetres {
+        if coverage <= 0 || metres > Self.falsePositiveMeters {
           falsePositives += 1
           continue
         }

@@ -13,7 +13,7 @@ public struct SequenceInfo: Sendable {
   public var declaredRate: Double?
   public var sensors: [String]
   public var camera: CameraIntrinsics
-  public var depthUnitsPerMetre: Float?
+  public var depthUnitsPerMeter: Float?
   public var groundTruthPoses: Int
   public var imuSamples: Int
   public var problems: [String]
@@ -32,7 +32,7 @@ public struct SequenceInfo: Sendable {
     declaredRate = description.frameRate
     sensors = description.sensors.map(\.rawValue).sorted()
     camera = description.camera
-    depthUnitsPerMetre = description.depthUnitsPerMetre
+    depthUnitsPerMeter = description.depthUnitsPerMeter
     groundTruthPoses = sequence.groundTruth.count
     imuSamples = sequence.imu.count
     problems = sequence.problems
@@ -51,7 +51,7 @@ public struct SequenceInfo: Sendable {
       "camera:        \(camera.width)x\(camera.height), fx \(f(camera.fx)) fy \(f(camera.fy))"
         + " cx \(f(camera.cx)) cy \(f(camera.cy))",
       "depth:         "
-        + (depthUnitsPerMetre.map { "\(f(Double($0), 0)) units per metre" } ?? "none"),
+        + (depthUnitsPerMeter.map { "\(f(Double($0), 0)) units per metre" } ?? "none"),
       "ground truth:  " + (groundTruthPoses > 0 ? "\(groundTruthPoses) poses" : "none"),
       "imu:           " + (imuSamples > 0 ? "\(imuSamples) samples" : "none"),
       "problems:      " + (problems.isEmpty ? "none" : "\(problems.count)"),

@@ -39,7 +39,7 @@ struct DepthCheck {
   }
 
   /// The median of the sampled frames' medians.
-  var medianDepthMetres: Double? { Self.median(frameMedians) }
+  var medianDepthMeters: Double? { Self.median(frameMedians) }
 
   /// Plain sentences, worst problem first; empty when depth looks usable.
   var diagnostics: [String] {
@@ -64,18 +64,18 @@ struct DepthCheck {
           + " \(String(format: "%.0f", 100 * Self.minimumValidFraction))%), so few or no planes"
           + " can be found.")
     }
-    if let median = medianDepthMetres, !Self.plausibleMedianDepth.contains(median) {
+    if let median = medianDepthMeters, !Self.plausibleMedianDepth.contains(median) {
       let metres = String(format: median < 1 ? "%.4f" : "%.1f", median)
       found.append(
         median > Self.plausibleMedianDepth.upperBound
           ? "median depth is \(metres) m, over"
             + " \(String(format: "%.0f", Self.plausibleMedianDepth.upperBound)) m: depth looks like"
             + " millimetres read as metres (scale off by 1000?). Check the depth scale"
-            + " (depthUnitsPerMetre in sequence.json)."
+            + " (depthUnitsPerMeter in sequence.json)."
           : "median depth is \(metres) m, under"
             + " \(String(format: "%.0f", 100 * Self.plausibleMedianDepth.lowerBound)) cm: depth"
             + " looks like metres read as millimetres (scale off by 1000?). Check the depth scale"
-            + " (depthUnitsPerMetre in sequence.json).")
+            + " (depthUnitsPerMeter in sequence.json).")
     }
     return found
   }
@@ -84,7 +84,7 @@ struct DepthCheck {
   private static func medianMetres(_ depth: DepthData) -> Double? {
     let map = depth.depthMap
     guard map.width > 0, map.height > 0 else { return nil }
-    let scale = map.format == .depthFloat32 ? 1 : 1 / Double(depth.unitsPerMetre)
+    let scale = map.format == .depthFloat32 ? 1 : 1 / Double(depth.unitsPerMeter)
     guard scale.isFinite, scale > 0 else { return nil }
     let stepX = max(1, map.width / samplesPerAxis)
     let stepY = max(1, map.height / samplesPerAxis)

@@ -483,7 +483,7 @@ public struct Replay {
     var event = Self.header(type: "relocalized", stamp)
     event.add("lostSeconds", relocalization.lostDuration, decimals: 6)
     var correction = JSONLine()
-    correction.add("metres", Double(relocalization.correctionMetres), decimals: 4)
+    correction.add("metres", Double(relocalization.correctionMeters), decimals: 4)
     correction.add("degrees", Double(relocalization.correctionDegrees), decimals: 3)
     event.add("correction", correction)
     event.add(
@@ -596,7 +596,7 @@ public struct Replay {
     planes.add("removed", summary.planeAnchorsRemoved)
     planes.add("merged", summary.planeAnchorsMerged)
     planes.add("meanValidDepthFraction", summary.meanValidDepthFraction, decimals: 4)
-    if let median = summary.medianDepthMetres {
+    if let median = summary.medianDepthMeters {
       planes.add("medianDepth", median, decimals: 4)
     } else {
       planes.addNull("medianDepth")

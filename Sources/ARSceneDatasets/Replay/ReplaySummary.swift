@@ -60,7 +60,7 @@ public struct ReplaySummary: Sendable {
   public var meanValidDepthFraction = 0.0
   /// Median depth in metres over pixels sampled from the depth maps; nil
   /// when no depth map had a valid pixel.
-  public var medianDepthMetres: Double?
+  public var medianDepthMeters: Double?
   /// Why the depth cannot give planes, one plain sentence each: no depth,
   /// all-zero depth, depth mostly holes, a depth scale off by 1000. Empty
   /// when the depth looks usable or plane detection was off.

@@ -25,7 +25,7 @@ struct RunState {
         summary.planeAnchorsByClassification[anchor.classification, default: 0] += 1
       }
       summary.meanValidDepthFraction = depthCheck.meanValidFraction
-      summary.medianDepthMetres = depthCheck.medianDepthMetres
+      summary.medianDepthMeters = depthCheck.medianDepthMeters
       summary.depthDiagnostics = depthCheck.diagnostics
     }
     if summary.ticks > 0 { summary.loopLatency = loopLatency.statistics }

@@ -47,7 +47,7 @@ final class SyntheticSceneRenderer {
 
   func render(
     _ worldFromCamera: Transform, intrinsics: CameraIntrinsics, exposure: Exposure,
-    depthUnitsPerMetre: Float
+    depthUnitsPerMeter: Float
   ) throws -> Frame {
     let width = intrinsics.width
     let height = intrinsics.height
@@ -71,7 +71,7 @@ final class SyntheticSceneRenderer {
       depth.withUnsafeMutableBufferPointer { depthBuffer in
         vc_synthetic_scene_render_with_options(
           handle, matrix, &k, &options, rgbBuffer.baseAddress, Int32(width * 3),
-          depthBuffer.baseAddress, Int32(width * 2), depthUnitsPerMetre, &info)
+          depthBuffer.baseAddress, Int32(width * 2), depthUnitsPerMeter, &info)
       }
     }
     try Self.check(status, "rendering failed")

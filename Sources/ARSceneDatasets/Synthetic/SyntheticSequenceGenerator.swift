@@ -45,7 +45,7 @@ public struct SyntheticSequenceGenerator {
   /// frame interval (0.5: a 180-degree shutter, 1/60 s at 30 Hz).
   public var shutterFraction = 0.5
   /// Depth is written in units of 1/5000 m, as TUM does: 0.2 mm steps up to 13 m.
-  public static let depthUnitsPerMetre: Float = 5000
+  public static let depthUnitsPerMeter: Float = 5000
 
   public init() {}
 
@@ -128,7 +128,7 @@ public struct SyntheticSequenceGenerator {
       ? "synthetic-\(sceneName)-\(seed)" : "synthetic-\(sceneName)-\(scenario.rawValue)-\(seed)"
     let description = SequenceDescription(
       name: name, camera: intrinsics, distortion: nil,
-      depthUnitsPerMetre: Self.depthUnitsPerMetre, frameRate: frameRate,
+      depthUnitsPerMeter: Self.depthUnitsPerMeter, frameRate: frameRate,
       sensors: includesIMU
         ? [.color, .depth, .imu, .groundTruth] : [.color, .depth, .groundTruth],
       groundTruthConvention: "opencv",
@@ -189,7 +189,7 @@ public struct SyntheticSequenceGenerator {
       let frame = try times.measure {
         try renderer.render(
           pose.transform, intrinsics: intrinsics, exposure: settings,
-          depthUnitsPerMetre: Self.depthUnitsPerMetre)
+          depthUnitsPerMeter: Self.depthUnitsPerMeter)
       }
       let visibility =
         references.isEmpty || isCovered
@@ -205,7 +205,7 @@ public struct SyntheticSequenceGenerator {
 
       let captured = CapturedFrame(
         timestamp: t, intrinsics: intrinsics, capturedImage: frame.color,
-        depth: DepthData(depthMap: frame.depth, unitsPerMetre: Self.depthUnitsPerMetre),
+        depth: DepthData(depthMap: frame.depth, unitsPerMeter: Self.depthUnitsPerMeter),
         imuSamples: includesIMU ? imu.samples(after: previousTime, through: t) : [])
       // Ground truth is written in OpenCV camera axes, as TUM's is.
       let groundTruth = TimedPose(

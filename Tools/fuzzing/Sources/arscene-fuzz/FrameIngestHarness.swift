@@ -59,7 +59,7 @@ enum FrameIngestHarness {
           acceleration: (reader.float(), reader.float(), reader.float()),
           rotation_rate: (reader.float(), reader.float(), reader.float())))
     }
-    let unitsPerMetre = Float(reader.scalar(typical: 1000))
+    let unitsPerMeter = Float(reader.scalar(typical: 1000))
     color.withPointer { colorPointer in
       var input = vc_frame_input_t()
       input.timestamp_ns = timestamp
@@ -76,7 +76,7 @@ enum FrameIngestHarness {
               image: vc_image_view_t(
                 data: depthPointer, width: depthWidth, height: depthHeight,
                 stride_bytes: depthStride, format: depthFormat),
-              units_per_metre: unitsPerMetre)
+              units_per_metre: unitsPerMeter)
             withUnsafePointer(to: &view) { viewPointer in
               input.depth = viewPointer
               _ = vc_session_process_frame(session, &input, &result)
