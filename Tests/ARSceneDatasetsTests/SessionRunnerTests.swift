@@ -376,4 +376,50 @@ final class SessionRunnerTests: XCTestCase {
     XCTAssertTrue(runner.remove(anchor: spot))
     XCTAssertFalse(runner.remove(anchor: spot))
   }
+
+  // MARK: - Feature points
+
+  func testRawFeaturePointsAreTheTrackedPointsInFrontOfTheCamera() async throws {
+    let runner = try SessionRunner(configuration: Self.planeConfiguration)
+    var measuredFrames = 0
+    var previous: [UInt64: SIMD3<Float>] = [:]
+    var followed = 0
+    for try await update in try runner.updates(replaying: try roomSequence()) {
+      for frameUpdate in update.frameUpdates {
+        let frame = frameUpdate.frame
+        guard frame.trackingStatistics.isPoseMeasured else {
+          XCTAssertNil(frame.rawFeaturePoints, "frame \(frame.index): points without a pose")
+          continue
+        }
+        measuredFrames += 1
+        let cloud = try XCTUnwrap(frame.rawFeaturePoints, "frame \(frame.index)")
+        XCTAssertEqual(cloud.points.count, cloud.identifiers.count)
+        XCTAssertGreaterThanOrEqual(cloud.points.count, frame.trackingStatistics.inliers)
+        XCTAssertEqual(Set(cloud.identifiers).count, cloud.identifiers.count, "an id came twice")
+        // Each point is in view: in front of the camera (ARKit axes: -Z) and
+        // inside the image once projected.
+        let cameraFromWorld = frame.camera.transform.rigidInverse
+        let k = frame.camera.intrinsics
+        for point in cloud.points {
+          let p = cameraFromWorld.transformPoint(point)
+          XCTAssertLessThan(p.z, -0.1, "frame \(frame.index): a point behind the camera")
+          let u = Double(k.fx) * Double(p.x / -p.z) + k.cx
+          let v = Double(k.fy) * Double(-p.y / -p.z) + k.cy
+          XCTAssertTrue(
+            (-2...Double(k.width) + 2).contains(u) && (-2...Double(k.height) + 2).contains(v),
+            "frame \(frame.index): a point projects to (\(u), \(v)), outside the image")
+        }
+        // The same identifier is the same place in the next frame.
+        for (id, point) in zip(cloud.identifiers, cloud.points) {
+          guard let before = previous[id] else { continue }
+          followed += 1
+          XCTAssertLessThan(
+            ((point - before) * (point - before)).sum().squareRoot(), 0.05, "point \(id) jumped")
+        }
+        previous = Dictionary(uniqueKeysWithValues: zip(cloud.identifiers, cloud.points))
+      }
+    }
+    XCTAssertGreaterThan(measuredFrames, 40)
+    XCTAssertGreaterThan(followed, 1000, "points are not followed from frame to frame")
+  }
 }

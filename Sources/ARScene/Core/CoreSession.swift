@@ -81,6 +81,18 @@ struct CoreSession: ~Copyable {
     }
   }
 
+  /// The map points the last processed frame tracked; nil when its pose was
+  /// not measured.
+  func featurePoints() throws(ARSceneError) -> PointCloud? {
+    let points = try fetch(vc_feature_point_t()) { (buffer, capacity, count) in
+      vc_session_get_feature_points(handle, buffer, capacity, count)
+    }
+    guard !points.isEmpty else { return nil }
+    return PointCloud(
+      points: points.map { SIMD3($0.position.0, $0.position.1, $0.position.2) },
+      identifiers: points.map(\.id))
+  }
+
   /// The count protocol: ask for the count, then fill an array that size.
   private func fetch<Element>(
     _ empty: Element,

@@ -18,13 +18,18 @@ public struct Frame: Sendable {
   public var worldMappingStatus: WorldMappingStatus
   /// Where the world's up came from.
   public var worldUp: WorldUp
+  /// The map points this frame tracked, its pose measured from them, like
+  /// ARKit's `ARFrame.rawFeaturePoints`; nil when the pose was not measured
+  /// (initializing, lost, relocalizing).
+  public var rawFeaturePoints: PointCloud?
 
-  /// A frame from its parts; by default nothing tracked, no map and no up.
+  /// A frame from its parts; by default nothing tracked, no map, no up and
+  /// no feature points.
   public init(
     timestamp: Double, index: Int, camera: Camera, lightEstimate: LightEstimate?,
     statistics: ImageStatistics, trackingStatistics: TrackingStatistics = TrackingStatistics(),
     timings: [StageTiming], worldMappingStatus: WorldMappingStatus = .notAvailable,
-    worldUp: WorldUp = WorldUp(source: .none, confidence: 0)
+    worldUp: WorldUp = WorldUp(source: .none, confidence: 0), rawFeaturePoints: PointCloud? = nil
   ) {
     self.timestamp = timestamp
     self.index = index
@@ -35,5 +40,6 @@ public struct Frame: Sendable {
     self.timings = timings
     self.worldMappingStatus = worldMappingStatus
     self.worldUp = worldUp
+    self.rawFeaturePoints = rawFeaturePoints
   }
 }

@@ -138,7 +138,8 @@ public final class Session {
       worldMappingStatus: Frame.WorldMappingStatus(core: result.world_mapping_status),
       worldUp: Frame.WorldUp(
         source: Frame.WorldUp.Source(core: result.world_up_source),
-        confidence: result.world_up_confidence))
+        confidence: result.world_up_confidence),
+      rawFeaturePoints: try core.featurePoints())
     let diff = try updatePlaneAnchors()
     let images = try updateImageAnchors(
       Tick(

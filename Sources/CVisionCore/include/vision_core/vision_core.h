@@ -919,6 +919,25 @@ VC_API vc_status_t vc_session_get_tracked_images(
     const vc_session_t *session, vc_image_detection_t *out_images,
     int32_t capacity, int32_t *out_count);
 
+/** A point of the map the camera tracked in a frame, like one point of
+    ARKit's ARFrame.rawFeaturePoints. */
+typedef struct vc_feature_point {
+  /** Stable while the point is in the map; never reused in a session. */
+  uint64_t id;
+  /** World coordinates: metres, ARKit axes (+Y up when gravity is known). */
+  float position[3];
+} vc_feature_point_t;
+
+/** The map points the last processed frame tracked, from which its pose was
+    measured (count protocol): corners followed from earlier frames and
+    points lifted from this frame's depth. Empty when the frame's pose was
+    not measured (initializing, lost, relocalizing) or before the first
+    frame. */
+VC_API vc_status_t vc_session_get_feature_points(const vc_session_t *session,
+                                                 vc_feature_point_t *out_points,
+                                                 int32_t capacity,
+                                                 int32_t *out_count);
+
 /* ------------------------------------------------------------------------ */
 /* Raycasting                                                               */
 /* ------------------------------------------------------------------------ */

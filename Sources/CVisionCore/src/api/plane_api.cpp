@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "api/count_protocol.h"
 #include "api/guard.h"
 #include "api/session_handle.h"
 #include "common/conventions.h"
@@ -34,35 +35,6 @@ vc_plane_segment_t ToC(const vc::PlaneSegment& segment) {
   out.area = static_cast<float>(segment.area);
   out.rms_distance = static_cast<float>(segment.rms_distance);
   return out;
-}
-
-// Copies items into a caller's array under the count protocol: the count
-// always, the items only with a buffer, which must be large enough.
-template <typename Item>
-void CopyOut(const std::vector<Item>& items, Item* out, int32_t capacity,
-             int32_t* out_count, const char* what) {
-  vc::Require(out_count != nullptr, "out_count is NULL");
-  vc::Require(capacity >= 0, "capacity must be >= 0");
-  const auto count = static_cast<int32_t>(items.size());
-  *out_count = count;
-  if (out == nullptr) return;
-  vc::Require(capacity >= count,
-              "capacity " + std::to_string(capacity) + " < " +
-                  std::to_string(count) + " " + what,
-              VC_STATUS_BUFFER_TOO_SMALL);
-  std::copy(items.begin(), items.end(), out);
-}
-
-// Reading a session's results must not disturb the message of its last
-// failed frame: failures of the read itself are recorded, successes are not.
-template <typename Body>
-vc_status_t GuardedRead(const vc_session_t* session, Body&& body) {
-  vc::ErrorSlot local;
-  const vc_status_t status = vc::Guarded(local, body);
-  if (status != VC_STATUS_OK) {
-    const_cast<vc_session_t*>(session)->error.Set(local.c_str());
-  }
-  return status;
 }
 
 }  // namespace
@@ -101,7 +73,7 @@ vc_status_t vc_detect_plane_segments(const vc_depth_view_t* depth,
     for (const vc::PlaneSegment& segment : segments) {
       converted.push_back(ToC(segment));
     }
-    CopyOut(converted, out_segments, capacity, out_count, "segments");
+    vc::CopyOut(converted, out_segments, capacity, out_count, "segments");
   });
 }
 
@@ -109,9 +81,9 @@ vc_status_t vc_session_get_plane_anchors(const vc_session_t* session,
                                          vc_plane_anchor_t* out_anchors,
                                          int32_t capacity, int32_t* out_count) {
   if (session == nullptr) return VC_STATUS_INVALID_ARGUMENT;
-  return GuardedRead(session, [&] {
-    CopyOut(session->core.plane_anchors(), out_anchors, capacity, out_count,
-            "plane anchors");
+  return vc::GuardedRead(session, [&] {
+    vc::CopyOut(session->core.plane_anchors(), out_anchors, capacity, out_count,
+                "plane anchors");
   });
 }
 
@@ -119,9 +91,9 @@ vc_status_t vc_session_get_plane_anchor_removals(
     const vc_session_t* session, vc_plane_anchor_removal_t* out_removals,
     int32_t capacity, int32_t* out_count) {
   if (session == nullptr) return VC_STATUS_INVALID_ARGUMENT;
-  return GuardedRead(session, [&] {
-    CopyOut(session->core.plane_anchor_removals(), out_removals, capacity,
-            out_count, "plane anchor removals");
+  return vc::GuardedRead(session, [&] {
+    vc::CopyOut(session->core.plane_anchor_removals(), out_removals, capacity,
+                out_count, "plane anchor removals");
   });
 }
 

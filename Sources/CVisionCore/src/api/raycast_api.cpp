@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "api/count_protocol.h"
 #include "api/guard.h"
 #include "api/session_handle.h"
 #include "common/raycast_options.h"
@@ -34,14 +35,7 @@ vc_status_t vc_session_raycast(vc_session_t* session,
     const std::vector<vc_raycast_result_t> results =
         vc::Raycast(*query, parsed, session->core.plane_anchors(),
                     session->core.last_depth());
-    const auto count = static_cast<int32_t>(results.size());
-    *out_count = count;
-    if (out_results == nullptr) return;
-    vc::Require(capacity >= count,
-                "capacity " + std::to_string(capacity) + " < " +
-                    std::to_string(count) + " raycast results",
-                VC_STATUS_BUFFER_TOO_SMALL);
-    std::copy(results.begin(), results.end(), out_results);
+    vc::CopyOut(results, out_results, capacity, out_count, "raycast results");
   });
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "api/count_protocol.h"
 #include "api/guard.h"
 #include "api/reference_image_set_handle.h"
 #include "api/session_handle.h"
@@ -227,23 +228,10 @@ vc_status_t vc_reference_image_set_get_detections(
     const vc_reference_image_set_t* set, vc_image_detection_t* out_detections,
     int32_t capacity, int32_t* out_count) {
   if (set == nullptr) return VC_STATUS_INVALID_ARGUMENT;
-  vc::ErrorSlot local;
-  const vc_status_t status = vc::Guarded(local, [&] {
-    vc::Require(out_count != nullptr, "out_count is NULL");
-    vc::Require(capacity >= 0, "capacity must be >= 0");
-    const auto count = static_cast<int32_t>(set->detections.size());
-    *out_count = count;
-    if (out_detections == nullptr) return;
-    vc::Require(capacity >= count,
-                "capacity " + std::to_string(capacity) + " < " +
-                    std::to_string(count) + " detections",
-                VC_STATUS_BUFFER_TOO_SMALL);
-    std::copy(set->detections.begin(), set->detections.end(), out_detections);
+  return vc::GuardedRead(set, [&] {
+    vc::CopyOut(set->detections, out_detections, capacity, out_count,
+                "detections");
   });
-  if (status != VC_STATUS_OK) {
-    const_cast<vc_reference_image_set_t*>(set)->error.Set(local.c_str());
-  }
-  return status;
 }
 
 vc_status_t vc_session_set_reference_images(
@@ -265,25 +253,10 @@ vc_status_t vc_session_get_tracked_images(const vc_session_t* session,
                                           int32_t capacity,
                                           int32_t* out_count) {
   if (session == nullptr) return VC_STATUS_INVALID_ARGUMENT;
-  vc::ErrorSlot local;
-  const vc_status_t status = vc::Guarded(local, [&] {
-    vc::Require(out_count != nullptr, "out_count is NULL");
-    vc::Require(capacity >= 0, "capacity must be >= 0");
-    const std::vector<vc_image_detection_t>& images =
-        session->core.tracked_images();
-    const auto count = static_cast<int32_t>(images.size());
-    *out_count = count;
-    if (out_images == nullptr) return;
-    vc::Require(capacity >= count,
-                "capacity " + std::to_string(capacity) + " < " +
-                    std::to_string(count) + " tracked images",
-                VC_STATUS_BUFFER_TOO_SMALL);
-    std::copy(images.begin(), images.end(), out_images);
+  return vc::GuardedRead(session, [&] {
+    vc::CopyOut(session->core.tracked_images(), out_images, capacity, out_count,
+                "tracked images");
   });
-  if (status != VC_STATUS_OK) {
-    const_cast<vc_session*>(session)->error.Set(local.c_str());
-  }
-  return status;
 }
 
 }  // extern "C"

@@ -1,10 +1,11 @@
-// Entry points for sessions: lifetime, frames, timings.
+// Entry points for sessions: lifetime, frames, timings, feature points.
 #include <memory>
 #include <new>
 #include <opencv2/core.hpp>
 #include <stdexcept>
 #include <string>
 
+#include "api/count_protocol.h"
 #include "api/guard.h"
 #include "api/session_handle.h"
 #include "common/session_options.h"
@@ -54,24 +55,21 @@ vc_status_t vc_session_get_stage_timings(const vc_session_t* session,
                                          int32_t capacity, int32_t* out_count) {
   if (session == nullptr) return VC_STATUS_INVALID_ARGUMENT;
   // Reading timings must not disturb the message of the last failed frame.
-  vc::ErrorSlot local;
-  const vc_status_t status = vc::Guarded(local, [&] {
-    vc::Require(out_count != nullptr, "out_count is NULL");
-    vc::Require(capacity >= 0, "capacity must be >= 0");
-    const auto& stages = session->core.stage_timings().stages();
-    const auto count = static_cast<int32_t>(stages.size());
-    *out_count = count;
-    if (out_timings == nullptr) return;
-    vc::Require(capacity >= count,
-                "capacity " + std::to_string(capacity) + " < " +
-                    std::to_string(count) + " stages",
-                VC_STATUS_BUFFER_TOO_SMALL);
-    std::copy(stages.begin(), stages.end(), out_timings);
+  return vc::GuardedRead(session, [&] {
+    vc::CopyOut(session->core.stage_timings().stages(), out_timings, capacity,
+                out_count, "stages");
   });
-  if (status != VC_STATUS_OK) {
-    const_cast<vc_session*>(session)->error.Set(local.c_str());
-  }
-  return status;
+}
+
+vc_status_t vc_session_get_feature_points(const vc_session_t* session,
+                                          vc_feature_point_t* out_points,
+                                          int32_t capacity,
+                                          int32_t* out_count) {
+  if (session == nullptr) return VC_STATUS_INVALID_ARGUMENT;
+  return vc::GuardedRead(session, [&] {
+    vc::CopyOut(session->core.FeaturePoints(), out_points, capacity, out_count,
+                "feature points");
+  });
 }
 
 }  // extern "C"

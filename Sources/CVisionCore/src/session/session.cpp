@@ -447,6 +447,7 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
   // Commit. The tracker's commit can fail only before it changes anything;
   // nothing after it can fail, so a failed frame leaves no trace.
   tracker_.Commit();
+  last_pose_measured_ = tracking.statistics.pose_measured != 0;
   if (joins_map) {
     mapping.plane_frame = plane_map_.frame_index();
     ++next_map_keyframe_id_;
@@ -493,6 +494,12 @@ float Session::UpConfidence(WorldUpSource source) const {
       return 0.0f;
   }
   return 0.0f;
+}
+
+std::vector<vc_feature_point_t> Session::FeaturePoints() const {
+  std::vector<vc_feature_point_t> points;
+  if (last_pose_measured_) tracker_.AppendTrackedPoints(&points);
+  return points;
 }
 
 }  // namespace vc

@@ -64,6 +64,10 @@ class Session {
     return tracked_images_;
   }
 
+  // The map points the last processed frame tracked, in world coordinates;
+  // none when its pose was not measured.
+  std::vector<vc_feature_point_t> FeaturePoints() const;
+
   // The keyframe map so far (no anchors); throws StatusError when
   // relocalization is off, as the session keeps no map then.
   WorldMapData CurrentWorldMap() const;
@@ -178,6 +182,9 @@ class Session {
   // the previous frame's depth no longer needs.
   DepthSnapshot last_depth_;
   DepthSnapshot pending_depth_;
+  // Whether the last processed frame's pose was measured: its tracks are
+  // the feature points reported.
+  bool last_pose_measured_ = false;
 };
 
 }  // namespace vc

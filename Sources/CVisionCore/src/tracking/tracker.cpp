@@ -625,4 +625,18 @@ void Tracker::Commit() {
   state_ = pending_;
 }
 
+void Tracker::AppendTrackedPoints(std::vector<vc_feature_point_t>* out) const {
+  out->reserve(out->size() + track_points_.size());
+  for (int index : track_points_) {
+    if (index < 0 || !map_.alive(index)) continue;
+    const MapPoint& point = map_.point(index);
+    vc_feature_point_t feature{};
+    feature.id = static_cast<uint64_t>(point.id);
+    for (int axis = 0; axis < 3; ++axis) {
+      feature.position[axis] = static_cast<float>(point.world[axis]);
+    }
+    out->push_back(feature);
+  }
+}
+
 }  // namespace vc

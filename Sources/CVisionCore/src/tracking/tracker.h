@@ -107,6 +107,10 @@ class Tracker {
     map_.CorrectWorld(correction_at);
   }
 
+  // Appends the map points the last committed frame tracked (its tracks'
+  // points), with their world positions, to out.
+  void AppendTrackedPoints(std::vector<vc_feature_point_t>* out) const;
+
   // Starts in a world that already exists (a saved map): the world's axes
   // are known and the camera is lost in it, so every frame asks
   // TrackerFrame::relocalize until it is found. Call before the first frame.
