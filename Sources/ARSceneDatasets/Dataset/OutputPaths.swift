@@ -5,10 +5,10 @@ import Foundation
 /// would replace a file of the sequence being read (its lists, images,
 /// sequence.json, the sequence folder itself) is refused, so a mistyped
 /// `--trajectory rgb.txt` cannot overwrite the input it came from.
-public enum OutputPaths {
+package enum OutputPaths {
   /// Throws naming the option when one of `outputs` (option name and path;
   /// nil paths are skipped) names something that exists inside `folder`.
-  public static func refuseReplacingInputs(
+  package static func refuseReplacingInputs(
     _ outputs: [(option: String, path: String?)], of folder: URL
   ) throws(DatasetError) {
     try refuseReplacingInputs(outputs, of: [folder], what: "a file of the sequence being read")
@@ -16,7 +16,7 @@ public enum OutputPaths {
 
   /// The same for several inputs (folders or files), `what` saying what they
   /// are in the message.
-  public static func refuseReplacingInputs(
+  package static func refuseReplacingInputs(
     _ outputs: [(option: String, path: String?)], of inputs: [URL], what: String
   ) throws(DatasetError) {
     for output in outputs {

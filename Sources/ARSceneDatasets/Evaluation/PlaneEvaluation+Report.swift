@@ -70,7 +70,7 @@ extension PlaneEvaluation {
 
   /// The same as one JSON object: metres, degrees, seconds on the sequence's
   /// clock; planes keyed by their (unique) names, targets by theirs.
-  public func json(targets: PlaneEvaluationTargets = PlaneEvaluationTargets()) -> JSONLine {
+  package func json(targets: PlaneEvaluationTargets = PlaneEvaluationTargets()) -> JSONLine {
     func add(_ line: inout JSONLine, _ key: String, _ value: Double?) {
       if let value { line.add(key, value) } else { line.addNull(key) }
     }

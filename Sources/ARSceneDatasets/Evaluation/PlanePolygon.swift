@@ -1,8 +1,8 @@
 /// Simple polygons in a plane's own 2D coordinates (metres), the geometry the
 /// plane evaluation measures footprints with.
-public enum PlanePolygon {
+package enum PlanePolygon {
   /// Shoelace area: positive when the vertices run counter-clockwise.
-  public static func signedArea(_ polygon: [SIMD2<Double>]) -> Double {
+  package static func signedArea(_ polygon: [SIMD2<Double>]) -> Double {
     guard polygon.count >= 3 else { return 0 }
     var sum = 0.0
     for i in polygon.indices {
@@ -13,15 +13,15 @@ public enum PlanePolygon {
     return sum / 2
   }
 
-  public static func area(_ polygon: [SIMD2<Double>]) -> Double { abs(signedArea(polygon)) }
+  package static func area(_ polygon: [SIMD2<Double>]) -> Double { abs(signedArea(polygon)) }
 
   /// The same polygon with counter-clockwise vertices.
-  public static func counterClockwise(_ polygon: [SIMD2<Double>]) -> [SIMD2<Double>] {
+  package static func counterClockwise(_ polygon: [SIMD2<Double>]) -> [SIMD2<Double>] {
     signedArea(polygon) < 0 ? polygon.reversed() : polygon
   }
 
   /// Whether every turn goes the same way (collinear vertices allowed).
-  public static func isConvex(_ polygon: [SIMD2<Double>]) -> Bool {
+  package static func isConvex(_ polygon: [SIMD2<Double>]) -> Bool {
     guard polygon.count >= 3 else { return false }
     var sign = 0.0
     for i in polygon.indices {
@@ -40,7 +40,7 @@ public enum PlanePolygon {
   /// `subject` may be non-convex (an anchor's boundary): the result then can
   /// hold zero-width bridges between its pieces, which add nothing to its
   /// shoelace area, so `area(clipped(...))` is the exact overlap either way.
-  public static func clipped(_ subject: [SIMD2<Double>], to clip: [SIMD2<Double>]) -> [SIMD2<
+  package static func clipped(_ subject: [SIMD2<Double>], to clip: [SIMD2<Double>]) -> [SIMD2<
     Double
   >] {
     let clip = counterClockwise(clip)
@@ -70,12 +70,12 @@ public enum PlanePolygon {
   }
 
   /// Area of the overlap of any simple polygon with a convex one.
-  public static func overlapArea(_ subject: [SIMD2<Double>], convex: [SIMD2<Double>]) -> Double {
+  package static func overlapArea(_ subject: [SIMD2<Double>], convex: [SIMD2<Double>]) -> Double {
     area(clipped(counterClockwise(subject), to: convex))
   }
 
   /// Even-odd rule; points on an edge may go either way.
-  public static func contains(_ polygon: [SIMD2<Double>], _ point: SIMD2<Double>) -> Bool {
+  package static func contains(_ polygon: [SIMD2<Double>], _ point: SIMD2<Double>) -> Bool {
     var inside = false
     var j = polygon.count - 1
     for i in polygon.indices {

@@ -5,13 +5,13 @@ import ARScene
 /// (the table does not hide the floor), a plane seen from behind is not in
 /// view, and the frustum is cut to the depth range in which depth can find
 /// planes at all.
-public struct PlaneVisibility: Sendable {
-  public var intrinsics: CameraIntrinsics
+package struct PlaneVisibility: Sendable {
+  package var intrinsics: CameraIntrinsics
   /// Metres along the view direction, as the core's plane options' depth range.
-  public var nearDepth: Double
-  public var farDepth: Double
+  package var nearDepth: Double
+  package var farDepth: Double
 
-  public init(intrinsics: CameraIntrinsics, nearDepth: Double = 0.2, farDepth: Double = 6.0) {
+  package init(intrinsics: CameraIntrinsics, nearDepth: Double = 0.2, farDepth: Double = 6.0) {
     self.intrinsics = intrinsics
     self.nearDepth = nearDepth
     self.farDepth = farDepth
@@ -20,7 +20,7 @@ public struct PlaneVisibility: Sendable {
   /// The polygon (world points, on the plane) in view of a camera at
   /// `worldFromCamera` with OpenCV camera axes (+Z forward, +Y down), as
   /// groundtruth.txt gives it; empty when none of it is.
-  public func polygonInView(
+  package func polygonInView(
     _ plane: SyntheticAnnotations.Plane, worldFromCamera pose: TimedPose
   ) -> [SIMD3<Double>] {
     let normal = SIMD3<Double>(plane.normal)
@@ -48,7 +48,7 @@ public struct PlaneVisibility: Sendable {
   }
 
   /// Square metres of the plane in view.
-  public func areaInView(_ plane: SyntheticAnnotations.Plane, worldFromCamera pose: TimedPose)
+  package func areaInView(_ plane: SyntheticAnnotations.Plane, worldFromCamera pose: TimedPose)
     -> Double
   {
     let coordinates = PlaneCoordinates(plane)

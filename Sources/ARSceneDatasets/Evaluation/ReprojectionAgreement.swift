@@ -10,28 +10,29 @@ import ARScene
 /// Pixels are sampled on a grid (every ``step``-th column and row), which
 /// keeps the measure fast in debug builds and changes it by well under a
 /// percent.
-public struct ReprojectionAgreement: Equatable, Sendable {
+package struct ReprojectionAgreement: Equatable, Sendable {
   /// Sampled pixels whose moved depth agrees within the tolerance.
-  public var agreeing: Int
+  package var agreeing: Int
   /// Sampled pixels with valid depth that land inside the other frame on a
   /// pixel with valid depth.
-  public var compared: Int
+  package var compared: Int
 
-  public init(agreeing: Int = 0, compared: Int = 0) {
+  package init(agreeing: Int = 0, compared: Int = 0) {
     self.agreeing = agreeing
     self.compared = compared
   }
 
   /// agreeing / compared, 0 when nothing could be compared.
-  public var fraction: Double { compared > 0 ? Double(agreeing) / Double(compared) : 0 }
+  package var fraction: Double { compared > 0 ? Double(agreeing) / Double(compared) : 0 }
 
   /// Two depths agree when they differ by less than this many metres: above
   /// Kinect noise at 2-3 m, below the size of most misplacements.
-  public static let defaultTolerance = 0.05
+  package static let defaultTolerance = 0.05
   /// Every 4th column and row: 1/16 of the pixels.
-  public static let defaultStep = 4
+  package static let defaultStep = 4
 
-  public static func + (a: ReprojectionAgreement, b: ReprojectionAgreement) -> ReprojectionAgreement
+  package static func + (a: ReprojectionAgreement, b: ReprojectionAgreement)
+    -> ReprojectionAgreement
   {
     ReprojectionAgreement(agreeing: a.agreeing + b.agreeing, compared: a.compared + b.compared)
   }
@@ -39,7 +40,7 @@ public struct ReprojectionAgreement: Equatable, Sendable {
   /// Moves the depth of `a` (taken at `poseA`, world_from_camera in OpenCV
   /// axes) into the camera of `b` and compares it with `b`'s depth there.
   /// Both frames must have depth registered to their colour camera.
-  public static func measure(
+  package static func measure(
     from a: CapturedFrame, at poseA: TimedPose, to b: CapturedFrame, at poseB: TimedPose,
     tolerance: Double = defaultTolerance, step: Int = defaultStep
   ) -> ReprojectionAgreement {
@@ -82,7 +83,7 @@ public struct ReprojectionAgreement: Equatable, Sendable {
   /// `groundTruth` (the sequence's own by default; pass altered poses to see
   /// what a wrong convention would score). Pairs without depth or without a
   /// pose within 0.05 s of a frame are skipped.
-  public static func measure(
+  package static func measure(
     _ sequence: any DatasetSequence, frameGap: Int, every: Int, maximumPairs: Int = .max,
     groundTruth: [TimedPose]? = nil, tolerance: Double = defaultTolerance,
     step: Int = defaultStep

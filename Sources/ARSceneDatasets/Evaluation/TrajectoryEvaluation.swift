@@ -224,7 +224,7 @@ public struct TrajectoryEvaluation: Sendable {
   }
 
   /// The same as one JSON object (metres and degrees).
-  public var json: JSONLine {
+  package var json: JSONLine {
     func stats(_ s: ErrorStatistics) -> JSONLine {
       var line = JSONLine()
       line.add("rmse", s.rmse)

@@ -131,7 +131,7 @@ public struct RelocalizationRun {
   }
 
   /// A score as the report writes it: fractions, errors in cm and degrees.
-  public static func json(_ score: RelocalizationScore) -> JSONLine {
+  package static func json(_ score: RelocalizationScore) -> JSONLine {
     var json = JSONLine()
     json.add("answered_fraction", score.answeredFraction)
     json.add("correct_fraction", score.correctFraction)

@@ -3,37 +3,37 @@ import Foundation
 /// One JSON object written with its keys in insertion order and every float
 /// at a fixed precision, so the same values always give the same bytes (which
 /// `JSONSerialization` does not promise).
-public struct JSONLine: Sendable {
+package struct JSONLine: Sendable {
   private var fields: [(String, String)] = []
 
-  public init() {}
+  package init() {}
 
-  public var text: String {
+  package var text: String {
     "{" + fields.map { "\(Self.quoted($0.0)):\($0.1)" }.joined(separator: ",") + "}"
   }
 
-  public mutating func add(_ key: String, _ value: String) {
+  package mutating func add(_ key: String, _ value: String) {
     fields.append((key, Self.quoted(value)))
   }
-  public mutating func add(_ key: String, _ value: Int) { fields.append((key, String(value))) }
-  public mutating func add(_ key: String, _ value: Bool) {
+  package mutating func add(_ key: String, _ value: Int) { fields.append((key, String(value))) }
+  package mutating func add(_ key: String, _ value: Bool) {
     fields.append((key, value ? "true" : "false"))
   }
-  public mutating func add(_ key: String, _ value: JSONLine) { fields.append((key, value.text)) }
-  public mutating func addNull(_ key: String) { fields.append((key, "null")) }
+  package mutating func add(_ key: String, _ value: JSONLine) { fields.append((key, value.text)) }
+  package mutating func addNull(_ key: String) { fields.append((key, "null")) }
 
   /// A float with `decimals` digits after the point; NaN and infinities become null.
-  public mutating func add(_ key: String, _ value: Double, decimals: Int = 6) {
+  package mutating func add(_ key: String, _ value: Double, decimals: Int = 6) {
     fields.append((key, Self.number(value, decimals: decimals)))
   }
 
-  public mutating func add(_ key: String, _ values: [Double], decimals: Int = 6) {
+  package mutating func add(_ key: String, _ values: [Double], decimals: Int = 6) {
     fields.append(
       (key, "[" + values.map { Self.number($0, decimals: decimals) }.joined(separator: ",") + "]"))
   }
 
   /// An array of arrays of floats, such as a polygon's [[x, z], ...].
-  public mutating func add(_ key: String, _ rows: [[Double]], decimals: Int = 6) {
+  package mutating func add(_ key: String, _ rows: [[Double]], decimals: Int = 6) {
     let text = rows.map {
       "[" + $0.map { Self.number($0, decimals: decimals) }.joined(separator: ",") + "]"
     }
@@ -41,11 +41,11 @@ public struct JSONLine: Sendable {
   }
 
   /// An array of objects.
-  public mutating func add(_ key: String, _ objects: [JSONLine]) {
+  package mutating func add(_ key: String, _ objects: [JSONLine]) {
     fields.append((key, "[" + objects.map(\.text).joined(separator: ",") + "]"))
   }
 
-  public mutating func add(_ key: String, _ values: [String]) {
+  package mutating func add(_ key: String, _ values: [String]) {
     fields.append((key, "[" + values.map(Self.quoted).joined(separator: ",") + "]"))
   }
 

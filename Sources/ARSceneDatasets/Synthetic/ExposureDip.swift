@@ -4,18 +4,18 @@ import Foundation
 /// near black over the first quarter of the event, darkness, and a smooth
 /// recovery over the last quarter. Gain changes linearly in log space, as a
 /// dimmer appears to the eye and an auto-exposure loop behaves.
-public struct ExposureDip: Equatable, Sendable {
+package struct ExposureDip: Equatable, Sendable {
   /// The gain at the bottom of the dip (1 = nominal exposure).
-  public var floor = 0.02
-  public var interval: ClosedRange<Double>
+  package var floor = 0.02
+  package var interval: ClosedRange<Double>
 
-  public init(interval: ClosedRange<Double>, floor: Double = 0.02) {
+  package init(interval: ClosedRange<Double>, floor: Double = 0.02) {
     self.interval = interval
     self.floor = floor
   }
 
   /// Exposure gain at t, in [floor, 1].
-  public func gain(at t: Double) -> Double {
+  package func gain(at t: Double) -> Double {
     let length = interval.upperBound - interval.lowerBound
     guard length > 0, interval.contains(t) else { return 1 }
     let ramp = length / 4

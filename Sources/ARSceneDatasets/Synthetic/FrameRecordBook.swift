@@ -2,7 +2,7 @@
 /// turned into the time ranges of annotations.json at the end.
 struct FrameRecordBook {
   private var times: [Double] = []
-  private var flags: [CoachingCondition: [Bool]] = [:]
+  private var flags: [ScenarioCondition: [Bool]] = [:]
   private var visible: [[Bool]]
 
   init(referenceCount: Int) {
@@ -23,13 +23,13 @@ struct FrameRecordBook {
     }
   }
 
-  func ranges(of condition: CoachingCondition) -> [TimeRange] {
+  func ranges(of condition: ScenarioCondition) -> [TimeRange] {
     TimeRange.runs(flags[condition] ?? [], times: times)
   }
 
   /// Every condition's ranges, sorted by start, then by condition name.
   var conditions: [SyntheticAnnotations.Condition] {
-    CoachingCondition.allCases
+    ScenarioCondition.allCases
       .flatMap { condition in
         ranges(of: condition).map {
           SyntheticAnnotations.Condition(condition: condition, range: $0)

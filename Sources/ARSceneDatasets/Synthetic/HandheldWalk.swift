@@ -4,26 +4,26 @@ import Foundation
 /// A person walking slowly around the room holding the camera at chest height,
 /// looking at the middle of the room, with the small seeded jitter of a hand:
 /// the default motion.
-public struct HandheldWalk: CameraMotion {
+package struct HandheldWalk: CameraMotion {
   /// Where the walk goes: around the room's middle on a circle that breathes
   /// a little. The defaults are the walk every scenario uses; `drawn(seed:)`
   /// gives other paths through the same room.
-  public struct Path: Equatable, Sendable {
+  package struct Path: Equatable, Sendable {
     /// Where the walk starts, in radians from +z towards +x.
-    public var startAngle = 0.6
+    package var startAngle = 0.6
     /// Radians per second around the room.
-    public var angularSpeed = 0.12
+    package var angularSpeed = 0.12
     /// Metres from the room's vertical axis.
-    public var radius = 1.9
+    package var radius = 1.9
     /// Camera height above the floor in metres.
-    public var height = 1.45
+    package var height = 1.45
 
-    public init() {}
+    package init() {}
 
     /// Another path through the same room (`dataset synth --path-seed`): it
     /// starts within 0.35 rad of the default's start, 1.6-2.2 m from the
     /// middle, 1.3-1.6 m high, so it sees the same walls from other places.
-    public static func drawn(seed: UInt64) -> Path {
+    package static func drawn(seed: UInt64) -> Path {
       var random = SplitMix64.stream(7, of: seed)
       var path = Path()
       path.startAngle += (random.nextUnit() - 0.5) * 0.7
@@ -33,17 +33,17 @@ public struct HandheldWalk: CameraMotion {
     }
   }
 
-  public var seed: UInt64
-  public var path = Path()
+  package var seed: UInt64
+  package var path = Path()
   /// Where the camera looks, in world coordinates.
-  public var target = SIMD3<Double>(0, 0.75, 0)
+  package var target = SIMD3<Double>(0, 0.75, 0)
 
-  public init(seed: UInt64, path: Path = Path()) {
+  package init(seed: UInt64, path: Path = Path()) {
     self.seed = seed
     self.path = path
   }
 
-  public func pose(at t: Double) -> CameraPose {
+  package func pose(at t: Double) -> CameraPose {
     var random = SplitMix64(seed: seed)
     // Hand jitter: a few incommensurate sinusoids per axis, a few millimetres
     // and a fraction of a degree, with seeded phases.

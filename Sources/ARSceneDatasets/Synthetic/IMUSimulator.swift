@@ -6,24 +6,24 @@ import Foundation
 /// with the ground truth: angular velocity and specific force from central
 /// differences over a millisecond, expressed in the camera's ARKit axes as
 /// ``IMUSample`` documents, plus the bias and noise of an ``IMUNoiseModel``.
-public struct IMUSimulator: Sendable {
-  public let motion: any CameraMotion
+package struct IMUSimulator: Sendable {
+  package let motion: any CameraMotion
   /// Samples per second; sample k is at k / rate seconds.
-  public let rate: Double
-  public let noise: IMUNoiseModel
+  package let rate: Double
+  package let noise: IMUNoiseModel
   /// The constant biases drawn for this sequence (camera axes).
-  public let accelerometerBias: SIMD3<Double>
-  public let gyroscopeBias: SIMD3<Double>
+  package let accelerometerBias: SIMD3<Double>
+  package let gyroscopeBias: SIMD3<Double>
   private let seed: UInt64
 
   /// Standard gravity as ``IMUSample`` states it: at rest the accelerometer
   /// reads +9.81 m/s² along world up.
-  public static let gravity = 9.81
+  package static let gravity = 9.81
   /// Step of the central differences: small enough that the truncation
   /// error is far below any noise, large enough that rounding is too.
   private static let step = 1e-3
 
-  public init(motion: any CameraMotion, rate: Double = 200, noise: IMUNoiseModel, seed: UInt64) {
+  package init(motion: any CameraMotion, rate: Double = 200, noise: IMUNoiseModel, seed: UInt64) {
     self.motion = motion
     self.rate = rate
     self.noise = noise
@@ -38,7 +38,7 @@ public struct IMUSimulator: Sendable {
 
   /// The exact angular velocity at t in camera axes, rad/s: ω with
   /// R(t)ᵀ Ṙ(t) = [ω]×, from R(t - h)ᵀ R(t + h) = exp(2h [ω]×).
-  public func angularVelocity(at t: Double) -> SIMD3<Double> {
+  package func angularVelocity(at t: Double) -> SIMD3<Double> {
     let h = Self.step
     var relative = motion.pose(at: t - h).rotation.conjugate * motion.pose(at: t + h).rotation
     if relative.w < 0 {
@@ -53,7 +53,7 @@ public struct IMUSimulator: Sendable {
 
   /// The exact specific force at t in camera axes, m/s²: acceleration minus
   /// gravity's, so +9.81 along world up at rest.
-  public func specificForce(at t: Double) -> SIMD3<Double> {
+  package func specificForce(at t: Double) -> SIMD3<Double> {
     let h = Self.step
     let before = motion.pose(at: t - h).position
     let now = motion.pose(at: t)
@@ -64,11 +64,11 @@ public struct IMUSimulator: Sendable {
   }
 
   /// Time of sample k.
-  public func time(ofSample k: Int) -> Double { Double(k) / rate }
+  package func time(ofSample k: Int) -> Double { Double(k) / rate }
 
   /// Sample k as the IMU reports it: exact values plus bias plus noise. The
   /// noise of sample k depends only on the seed and k.
-  public func sample(_ k: Int) -> IMUSample {
+  package func sample(_ k: Int) -> IMUSample {
     let t = time(ofSample: k)
     var random = SplitMix64.stream(UInt64(k) + 1, of: seed)
     func draw(_ sigma: Double) -> SIMD3<Double> {
@@ -83,7 +83,7 @@ public struct IMUSimulator: Sendable {
 
   /// The samples after `previous` (exclusive; nil for none) up to and
   /// including `time`: what arrives with a frame at `time`.
-  public func samples(after previous: Double?, through time: Double) -> [IMUSample] {
+  package func samples(after previous: Double?, through time: Double) -> [IMUSample] {
     let first = previous.map { Int(($0 * rate).rounded(.down)) + 1 } ?? 0
     var result: [IMUSample] = []
     var k = max(first, 0)

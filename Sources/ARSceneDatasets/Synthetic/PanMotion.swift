@@ -3,28 +3,28 @@ import Foundation
 /// A camera on a tripod that pans slowly from side to side: it turns but
 /// never moves, so the accelerometer reads gravity alone and image content
 /// enters the view at one edge and leaves at the other.
-public struct PanMotion: CameraMotion {
+package struct PanMotion: CameraMotion {
   /// Where the tripod stands.
-  public var position = SIMD3<Double>(-1.5, 1.5, 1.5)
+  package var position = SIMD3<Double>(-1.5, 1.5, 1.5)
   /// Heading in the middle of the sweep, in radians from -z towards +x.
-  public var centreHeading = 0.87
+  package var centreHeading = 0.87
   /// Half the sweep, in radians; its sign picks the end the pan starts at
   /// (positive: the smaller heading).
-  public var amplitude = 0.8
+  package var amplitude = 0.8
   /// Seconds for a full sweep there and back.
-  public var period = 6.0
+  package var period = 6.0
   /// Downward tilt, in radians, so the floor and furniture stay in view.
-  public var tilt = 0.17
+  package var tilt = 0.17
 
   /// From near the +z, -x corner across the room's pictures and the table:
   /// the -z wall's poster, the magazine, the box and the +x wall's poster
   /// enter and leave the view in turn (a sweep from 4 to 96 degrees).
-  public init() {}
+  package init() {}
 
   /// From beside the chair, starting on the table and the chair and turning
   /// to the bare -x wall: in the textureless scenario the second half of the
   /// sweep sees little but plain paint.
-  public static let towardsBareWall: PanMotion = {
+  package static let towardsBareWall: PanMotion = {
     var pan = PanMotion()
     pan.position = SIMD3(0.5, 1.5, 1.2)
     pan.centreHeading = -0.75
@@ -37,7 +37,7 @@ public struct PanMotion: CameraMotion {
   /// at 15-25 degrees and leaves again within one sweep (6.4 s), turning at
   /// most 1 rad/s (close to the default pan's 0.84, well below excessive
   /// motion), for the image scenario's recognition delays and poses.
-  public static let acrossPictures: PanMotion = {
+  package static let acrossPictures: PanMotion = {
     var pan = PanMotion()
     pan.position = SIMD3(1.2, 1.5, -0.9)
     pan.centreHeading = 0.89
@@ -49,11 +49,11 @@ public struct PanMotion: CameraMotion {
 
   /// The heading at t: it starts at one end of the sweep and eases in and
   /// out at both ends, as a hand on a tripod does.
-  public func heading(at t: Double) -> Double {
+  package func heading(at t: Double) -> Double {
     centreHeading - amplitude * cos(2 * .pi * t / period)
   }
 
-  public func pose(at t: Double) -> CameraPose {
+  package func pose(at t: Double) -> CameraPose {
     let heading = heading(at: t)
     let forward = SIMD3(sin(heading) * cos(tilt), -sin(tilt), -cos(heading) * cos(tilt))
     return .looking(from: position, at: position + forward)

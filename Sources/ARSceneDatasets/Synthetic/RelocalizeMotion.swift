@@ -9,13 +9,13 @@ import Foundation
 /// `resumeAt - gap.upperBound` across it along a smootherstep, so velocity
 /// and acceleration (hence the IMU) are continuous at both ends of the gap;
 /// what happens inside it is never rendered nor measured.
-public struct RelocalizeMotion: CameraMotion {
-  public var walk: HandheldWalk
-  public var gap: ClosedRange<Double>
+package struct RelocalizeMotion: CameraMotion {
+  package var walk: HandheldWalk
+  package var gap: ClosedRange<Double>
   /// The walk's time whose pose the camera has when the frames resume.
-  public var resumeAt: Double
+  package var resumeAt: Double
 
-  public init(walk: HandheldWalk, gap: ClosedRange<Double>, resumeAt: Double) {
+  package init(walk: HandheldWalk, gap: ClosedRange<Double>, resumeAt: Double) {
     self.walk = walk
     self.gap = gap
     self.resumeAt = resumeAt
@@ -24,10 +24,10 @@ public struct RelocalizeMotion: CameraMotion {
   /// How fast the interrupted walk goes round the room: faster than the plain
   /// walk, so that a few seconds of mapping see enough of the room to come
   /// back to, and the place it resumes at is far from where it stopped.
-  public static let angularSpeed = 0.3
+  package static let angularSpeed = 0.3
 
   /// The scenario's gap: 4 s (at most 40% of the sequence), centred.
-  public static func gap(duration: Double) -> ClosedRange<Double> {
+  package static func gap(duration: Double) -> ClosedRange<Double> {
     ScenarioEvent(nominal: 4, maximumFraction: 0.4).interval(in: duration)
   }
 
@@ -35,7 +35,7 @@ public struct RelocalizeMotion: CameraMotion {
   /// early on, still looking at the room's middle, turned away from where it
   /// stopped by the arc walked since (at least 60 degrees and 1 m with the
   /// default gap), so what it sees after the gap is a part of the map.
-  public static func returning(walk: HandheldWalk, gap: ClosedRange<Double>) -> RelocalizeMotion {
+  package static func returning(walk: HandheldWalk, gap: ClosedRange<Double>) -> RelocalizeMotion {
     RelocalizeMotion(walk: walk, gap: gap, resumeAt: min(0.25, gap.lowerBound / 4))
   }
 
@@ -56,7 +56,7 @@ public struct RelocalizeMotion: CameraMotion {
   /// (360 frames at 30 Hz), the default path up to 17 s; in longer ones the
   /// walk before the gap has seen so much of the room that no wall is left
   /// behind it.
-  public static func turningAway(
+  package static func turningAway(
     walk: HandheldWalk, gap: ClosedRange<Double>, duration: Double
   ) -> SpinningMotion {
     let afterGap = max(duration - gap.upperBound, 0)
@@ -67,7 +67,7 @@ public struct RelocalizeMotion: CameraMotion {
       start: gap.lowerBound, end: gap.upperBound, turn: .pi)
   }
 
-  public func walkTime(at t: Double) -> Double {
+  package func walkTime(at t: Double) -> Double {
     if t <= gap.lowerBound { return t }
     let jump = resumeAt - gap.upperBound
     if t >= gap.upperBound { return t + jump }
@@ -76,5 +76,5 @@ public struct RelocalizeMotion: CameraMotion {
     return t + jump * smootherstep
   }
 
-  public func pose(at t: Double) -> CameraPose { walk.pose(at: walkTime(at: t)) }
+  package func pose(at t: Double) -> CameraPose { walk.pose(at: walkTime(at: t)) }
 }

@@ -7,16 +7,16 @@ import Foundation
 /// is a phone in landscape with its top to the left). The image then shows
 /// the world's up along its side, or upside down at 180 degrees; a tracker
 /// that takes the first image's up as the world's gets floors as walls.
-public struct RolledMotion: CameraMotion {
-  public var base: any CameraMotion
-  public var roll: Double
+package struct RolledMotion: CameraMotion {
+  package var base: any CameraMotion
+  package var roll: Double
 
-  public init(base: any CameraMotion, roll: Double) {
+  package init(base: any CameraMotion, roll: Double) {
     self.base = base
     self.roll = roll
   }
 
-  public func pose(at t: Double) -> CameraPose {
+  package func pose(at t: Double) -> CameraPose {
     let pose = base.pose(at: t)
     // About the camera's +Z (back) axis, as CameraPose.looking rolls.
     let turn = Quaternion(angle: roll, axis: SIMD3(0, 0, 1))

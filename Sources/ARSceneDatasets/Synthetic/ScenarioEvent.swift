@@ -1,17 +1,17 @@
 /// When a scripted event of a scenario happens: centred in the sequence,
 /// lasting `nominal` seconds but at most `maximumFraction` of the sequence, so
 /// that a short test sequence still shows the whole event, start to end.
-public struct ScenarioEvent: Equatable, Sendable {
-  public var nominal: Double
-  public var maximumFraction: Double
+package struct ScenarioEvent: Equatable, Sendable {
+  package var nominal: Double
+  package var maximumFraction: Double
 
-  public init(nominal: Double, maximumFraction: Double) {
+  package init(nominal: Double, maximumFraction: Double) {
     self.nominal = nominal
     self.maximumFraction = maximumFraction
   }
 
   /// The event's start and end in a sequence of `duration` seconds.
-  public func interval(in duration: Double) -> ClosedRange<Double> {
+  package func interval(in duration: Double) -> ClosedRange<Double> {
     let length = min(nominal, maximumFraction * duration)
     let middle = duration / 2
     return (middle - length / 2)...(middle + length / 2)

@@ -38,7 +38,7 @@ public struct SyntheticAnnotations: Sendable {
 
   /// A stretch during which a coaching condition holds.
   public struct Condition: Equatable, Sendable {
-    public var condition: CoachingCondition
+    public var condition: ScenarioCondition
     public var range: TimeRange
   }
 

@@ -16,7 +16,7 @@ public enum SyntheticMotion: String, CaseIterable, Sendable {
   /// The relocalize scenarios interrupt the walk (``RelocalizeMotion``) for
   /// a sequence of `duration` seconds: relocalize comes back to where it
   /// began, relocalize-elsewhere turns around and looks at what it never saw.
-  public func motion(
+  package func motion(
     seed: UInt64, scenario: SyntheticScenario, path: HandheldWalk.Path? = nil,
     duration: Double = 0
   ) -> any CameraMotion {

@@ -61,7 +61,7 @@ public enum SyntheticScenario: String, CaseIterable, Sendable {
   public var motionBlur: Bool { self == .fast }
 
   /// The dark scenario's dip: 2 s (at most 60% of the sequence).
-  public func exposure(duration: Double) -> ExposureDip? {
+  package func exposure(duration: Double) -> ExposureDip? {
     guard self == .dark else { return nil }
     return ExposureDip(
       interval: ScenarioEvent(nominal: 2, maximumFraction: 0.6).interval(in: duration))

@@ -1,19 +1,4 @@
-/// A condition a scenario puts the camera in, which coaching should react
-/// to; annotations.json lists each with the frames it holds for.
-public enum CoachingCondition: String, CaseIterable, Sendable {
-  /// The image is too dark to track: exposure gain below
-  /// ``ConditionThresholds/tooDarkGain``.
-  case tooDark
-  /// The camera turns faster than ``ConditionThresholds/excessiveRotationRate``.
-  case excessiveMotion
-  /// Less than ``ConditionThresholds/insufficientDetailFraction`` of the
-  /// image shows surfaces with texture.
-  case insufficientFeatures
-  /// The lens is covered.
-  case interruption
-}
-
-/// Where each ``CoachingCondition`` starts. Ground truth, not a tracker's
+/// Where each ``ScenarioCondition`` starts. Ground truth, not a tracker's
 /// behaviour: a tracker may cope a little beyond them or fail a little short.
 public struct ConditionThresholds: Equatable, Sendable {
   /// Gain relative to the nominal exposure (mean luminance scales with it).
