@@ -19,7 +19,7 @@
 /// was and, after a while, an offer to start over), the answer to a
 /// refused tap, a search for the goal's surface or image that takes long,
 /// getting started, a break after long use, and finally what to do next
-/// (look for a surface, tap to place the object). ``CoachingHysteresis``
+/// (look for a surface, tap to place the object). `CoachingHysteresis`
 /// keeps the messages steady.
 public struct CoachingController: Sendable {
   /// What the person is trying to do. Changing it restarts the search for

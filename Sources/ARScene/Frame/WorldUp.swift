@@ -10,7 +10,7 @@ extension Frame {
     /// Each case mirrors a `vc_world_up_source_t` with the same raw value.
     public enum Source: Int32, CaseIterable, Sendable {
       /// `VC_WORLD_UP_SOURCE_NONE`: the world keeps the first camera's axes
-      /// (``WorldAlignment/camera``, or no accelerometer, depth or
+      /// (`WorldAlignment/camera`, or no accelerometer, depth or
       /// ``WorldTrackingConfiguration/initialUpDirection``).
       case none = 0
       /// `VC_WORLD_UP_SOURCE_GIVEN`: from

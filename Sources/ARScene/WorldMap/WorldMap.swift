@@ -60,7 +60,7 @@ public final class WorldMap: @unchecked Sendable, Equatable {
 
   /// Writes the map's file to `url`, replacing it only once it is complete
   /// (written to a temporary file beside it, then renamed; a device or FIFO
-  /// is written through, see ``OutputFile``).
+  /// is written through, see `OutputFile`).
   public func write(to url: URL) throws(ARSceneError) {
     try Self.write(try fileBytes(), to: url)
   }

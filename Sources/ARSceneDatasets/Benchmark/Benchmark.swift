@@ -12,7 +12,7 @@ import Foundation
 /// the sequence as `replay` does (with two ``threads``, decoding a few frames
 /// ahead on a second thread): its wall clock, decoding, loop and placement
 /// included, gives the replay's throughput.
-/// Frames go through the 60 Hz ``SessionLoop`` with coaching, as in a
+/// Frames go through the 60 Hz `SessionLoop` with coaching, as in a
 /// replay; the `loop` stage is the loop's own cost per tick (prediction and
 /// coaching, frame processing left out), over every tick, with or without a
 /// frame.

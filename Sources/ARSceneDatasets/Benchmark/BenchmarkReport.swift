@@ -7,7 +7,7 @@ public struct BenchmarkReport: Sendable {
   public var repeats: Int
   /// Stage name to statistics, in pipeline order (`decode` first).
   public var stages: [(name: String, statistics: LatencyStatistics)]
-  /// The engine's whole frame (``Session/process(_:)``), decoding excluded.
+  /// The engine's whole frame (`Session/process(_:)`), decoding excluded.
   public var frame: LatencyStatistics
   /// Frames the engine processed per second of its own time.
   public var framesPerSecond: Double

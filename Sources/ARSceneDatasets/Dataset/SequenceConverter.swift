@@ -22,7 +22,10 @@ public enum SequenceConverter {
   /// the first at or after the last frame, so that every frame can still be
   /// interpolated and nothing far outside the frames is copied.
   ///
-  /// - Parameter progress: Called after each frame with (frames written, total).
+  /// - Parameters:
+  ///   - sequence: The sequence to copy, in any format a reader opens.
+  ///   - directory: Where the native copy goes.
+  ///   - progress: Called after each frame with (frames written, total).
   public static func convert(
     _ sequence: any DatasetSequence, to directory: URL,
     progress: (Int, Int) -> Void = { _, _ in }

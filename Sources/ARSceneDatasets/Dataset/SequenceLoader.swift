@@ -19,12 +19,14 @@ public enum SequenceLoader {
   /// ``DatasetSequence/format`` says which layout was found: "native", "tum",
   /// "7scenes", "euroc" or "arkitscenes".
   ///
-  /// - Parameter intrinsics: Overrides the colour camera the folder gives,
-  ///   and is required for TUM folders whose name does not say which Kinect
-  ///   (freiburg1/fr1, freiburg2/fr2, freiburg3/fr3). A width or height of 0
-  ///   takes the size from the first colour image.
-  /// - Parameter allowingOutsidePaths: Lets list lines name files outside
-  ///   the folder (`../elsewhere.png`, `/data/x.png`); refused by default.
+  /// - Parameters:
+  ///   - url: The sequence's folder.
+  ///   - intrinsics: Overrides the colour camera the folder gives, and is
+  ///     required for TUM folders whose name does not say which Kinect
+  ///     (freiburg1/fr1, freiburg2/fr2, freiburg3/fr3). A width or height of
+  ///     0 takes the size from the first colour image.
+  ///   - allowingOutsidePaths: Lets list lines name files outside the folder
+  ///     (`../elsewhere.png`, `/data/x.png`); refused by default.
   public static func open(
     _ url: URL, intrinsics: CameraIntrinsics? = nil, allowingOutsidePaths: Bool = false
   ) throws(DatasetError) -> any DatasetSequence {

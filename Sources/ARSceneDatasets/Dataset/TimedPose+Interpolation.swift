@@ -2,7 +2,7 @@ import ARScene
 
 extension TimedPose {
   /// The pose a fraction `t` of the way from `a` to `b`: rotation by
-  /// ``Quaternion/slerp(_:_:_:)``, camera centre on the straight line, the
+  /// `Quaternion/slerp(_:_:_:)`, camera centre on the straight line, the
   /// timestamp likewise. Good between ground-truth samples a few tens of
   /// milliseconds apart, where motion is close to uniform.
   public static func interpolated(_ a: TimedPose, _ b: TimedPose, _ t: Double) -> TimedPose {

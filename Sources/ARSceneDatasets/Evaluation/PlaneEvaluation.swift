@@ -105,13 +105,18 @@ public struct PlaneEvaluation: Sendable {
     return Double(found.reduce(0) { $0 + $1.finalAnchorIDs.count }) / Double(found.count)
   }
 
+  /// Scores the anchors of a replay against the annotated planes.
+  ///
   /// - Parameters:
+  ///   - groundTruth: The annotated planes (annotations.json).
   ///   - groundTruthPoses: world_from_camera, OpenCV camera axes (as
   ///     ``DatasetSequence/groundTruth``), in the world of `groundTruth`.
   ///   - frameTimestamps: the replayed frames; visibility is evaluated on
   ///     each (a frame without a ground-truth pose counts as seeing nothing).
   ///   - intrinsics: the colour camera the poses belong to.
   ///   - history: the anchors of every replayed frame, in the engine's world.
+  ///   - alignment: how the engine's world maps onto the ground truth's.
+  ///   - configuration: the matching tolerances.
   public init(
     groundTruth: PlaneGroundTruth, groundTruthPoses: [TimedPose], frameTimestamps: [Double],
     intrinsics: CameraIntrinsics, history: PlaneAnchorHistory, alignment: PlaneWorldAlignment,

@@ -70,9 +70,18 @@ public struct TrajectoryEvaluation: Sendable {
     case orientations
   }
 
+  /// Scores `estimate` against `groundTruth` as `evo_ape -a` and `evo_rpe`
+  /// do.
+  ///
   /// - Parameters:
+  ///   - estimate: The poses the engine measured.
+  ///   - groundTruth: The sequence's ground truth, in the same camera
+  ///     convention.
   ///   - frameTimestamps: the timestamps of every frame of the sequence, for the
   ///     tracked fraction and the worst stretch.
+  ///   - maxTimeDifference: How far apart in time an estimate and a ground
+  ///     truth pose may be and still be paired.
+  ///   - rpeInterval: The span of the relative pose error, seconds.
   public init(
     estimate: [TimedPose], groundTruth: [TimedPose], frameTimestamps: [Double],
     maxTimeDifference: Double = TrajectoryAssociation.defaultMaxTimeDifference,

@@ -1,8 +1,8 @@
 import ARScene
 
-/// A recorded sequence played through a ``SessionRunner`` on a virtual
+/// A recorded sequence played through a `SessionRunner` on a virtual
 /// clock, as the updates of one tick after another (see
-/// ``SessionRunner/updates(replaying:maxFrames:)``).
+/// `SessionRunner/updates(replaying:maxFrames:)`).
 ///
 /// Each step of the iteration runs the runner's next tick with the frames
 /// due on it (a 30 Hz recording brings one every other tick of the 60 Hz

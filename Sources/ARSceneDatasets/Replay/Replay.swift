@@ -1,7 +1,7 @@
 import ARScene
 import Foundation
 
-/// Plays a recorded sequence through a ``Session`` and reports what happened
+/// Plays a recorded sequence through a `Session` and reports what happened
 /// as JSON Lines events: `session` first, one `frame` per frame, `summary`
 /// last.
 ///
@@ -24,7 +24,7 @@ import Foundation
 /// adds, after its frames' events, what happened to placed objects:
 /// `objectPlaced` or `placementRejected` for a tap, `objectMoved` for a drag
 /// or turn, then the tick's `raycastUpdated` and `objectMoved` (see
-/// ``ReplayPlacement``); the coaching hears of each tap at the next tick.
+/// `ReplayPlacement`); the coaching hears of each tap at the next tick.
 ///
 /// Every event has `type`, `t` (session time: seconds since the first frame)
 /// and `frame` (index). Without timings the events depend only on the
@@ -59,8 +59,8 @@ public struct Replay {
   /// first frame tracked normally on (earlier poses are provisional: the
   /// world's up may still settle); frames whose pose is held or absent are
   /// left out rather than guessed.
-  /// `onFrame` receives each frame's ``FrameUpdate`` after its events were
-  /// emitted: the frame, every anchor after it (``FrameUpdate/planeAnchors``)
+  /// `onFrame` receives each frame's `FrameUpdate` after its events were
+  /// emitted: the frame, every anchor after it (`FrameUpdate/planeAnchors`)
   /// and what changed.
   /// `shouldStop` is asked before each tick: true ends the replay there as
   /// if the sequence had ended (the summary follows, with

@@ -8,7 +8,7 @@ public struct ReplayOptions: Sendable {
   public var maxFrames: Int?
   /// Play the frames this many times over in one session (`--loop`), each
   /// pass's timestamps continuing one frame period after the previous
-  /// pass's last frame (see ``ReplayTimeline``): a long run from a short
+  /// pass's last frame (see `ReplayTimeline`): a long run from a short
   /// sequence, with the session's memory and map carried across. 1 (the
   /// default) plays them once.
   public var passes: Int = 1

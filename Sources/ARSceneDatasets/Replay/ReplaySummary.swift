@@ -56,7 +56,7 @@ public struct ReplaySummary: Sendable {
   public var planeAnchorsRemoved = 0
   /// Of the removals, those absorbed by another anchor (one surface, two anchors).
   public var planeAnchorsMerged = 0
-  /// Mean ``ImageStatistics/validDepthFraction`` over the frames with depth.
+  /// Mean `ImageStatistics/validDepthFraction` over the frames with depth.
   public var meanValidDepthFraction = 0.0
   /// Median depth in metres over pixels sampled from the depth maps; nil
   /// when no depth map had a valid pixel.

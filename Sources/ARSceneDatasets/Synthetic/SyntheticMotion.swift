@@ -1,11 +1,11 @@
 /// The camera motions `arscene dataset synth --motion` offers. Raw values are
 /// the command-line names and what annotations.json records.
 public enum SyntheticMotion: String, CaseIterable, Sendable {
-  /// ``HandheldWalk``: around the room at chest height with hand jitter.
+  /// `HandheldWalk`: around the room at chest height with hand jitter.
   case walk
-  /// ``OrbitMotion``: a steady circle around the table, looking at it.
+  /// `OrbitMotion`: a steady circle around the table, looking at it.
   case orbit
-  /// ``PanMotion``: a tripod panning slowly from side to side.
+  /// `PanMotion`: a tripod panning slowly from side to side.
   case pan
 
   /// The motion itself; `seed` drives the walk's jitter. The textureless

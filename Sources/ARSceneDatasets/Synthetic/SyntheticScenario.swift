@@ -1,7 +1,7 @@
 /// What a synthetic sequence puts a tracker through: `arscene dataset synth
 /// --scenario`. Raw values are the command-line names and what
 /// annotations.json records. Scripted events are centred in the sequence
-/// (see ``ScenarioEvent``), so any length shows them whole.
+/// (see `ScenarioEvent`), so any length shows them whole.
 public enum SyntheticScenario: String, CaseIterable, Sendable {
   /// Nothing goes wrong: the baseline.
   case normal
@@ -21,12 +21,12 @@ public enum SyntheticScenario: String, CaseIterable, Sendable {
   case image
   /// Frames and IMU stop for 4 s while the camera is carried more than 1 m
   /// away and turned more than 60 degrees; they resume looking at a part of
-  /// the room seen before the gap (see ``RelocalizeMotion``).
+  /// the room seen before the gap (see `RelocalizeMotion`).
   case relocalize
   /// As relocalize, but the person turns around during the gap: the camera
   /// resumes looking away from the room's middle, at walls that were behind
   /// it before the gap, so it never comes back to a mapped place (see
-  /// ``RelocalizeMotion/turningAway(walk:gap:duration:)``).
+  /// `RelocalizeMotion/turningAway(walk:gap:duration:)`).
   case relocalizeElsewhere = "relocalize-elsewhere"
 
   /// The scene this scenario is rendered in unless another is asked for.

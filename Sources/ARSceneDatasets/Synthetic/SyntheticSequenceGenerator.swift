@@ -33,7 +33,7 @@ public struct SyntheticSequenceGenerator {
   /// (ground truth is exact either way).
   public var sensorNoise = true
   /// The device held rotated about its viewing axis by this many degrees
-  /// (see ``RolledMotion``); 0 holds it level, as the motions do.
+  /// (see `RolledMotion`); 0 holds it level, as the motions do.
   public var cameraRollDegrees = 0.0
   /// Whether the sequence has an IMU; without one nothing tells the engine
   /// where up is, and it must find out from the scene.
