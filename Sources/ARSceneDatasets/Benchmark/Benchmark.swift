@@ -43,7 +43,14 @@ public struct Benchmark {
     self.maxFrames = maxFrames
   }
 
-  public func run() throws -> BenchmarkReport {
+  /// Replays the sequence `repeats` times after the warm-up and times each
+  /// stage. Throws ``DatasetError`` naming the frame that cannot be read
+  /// or that the session rejects, or the setting out of range.
+  public func run() throws(DatasetError) -> BenchmarkReport {
+    try DatasetError.wrapping { try measure() }
+  }
+
+  private func measure() throws -> BenchmarkReport {
     guard repeats >= 1 else { throw DatasetError("--repeat must be at least 1, got \(repeats)") }
     guard warmupFrames >= 0 else {
       throw DatasetError("--warmup must be >= 0, got \(warmupFrames)")

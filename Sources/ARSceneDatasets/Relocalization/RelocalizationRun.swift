@@ -42,7 +42,11 @@ public struct RelocalizationRun {
   /// Queries every frame in order. Throws ``DatasetError`` naming the
   /// frame's file when it cannot be read or the map refuses it (another
   /// image size than the map's camera).
-  public func run(progress: (Int, Int) -> Void = { _, _ in }) throws -> [Answer] {
+  public func run(progress: (Int, Int) -> Void = { _, _ in }) throws(DatasetError) -> [Answer] {
+    try DatasetError.wrapping { try answers(progress: progress) }
+  }
+
+  private func answers(progress: (Int, Int) -> Void) throws -> [Answer] {
     let relocalizer: Relocalizer
     do {
       relocalizer = try Relocalizer(map: map)

@@ -118,9 +118,13 @@ public struct SyntheticSequenceGenerator {
   /// gets the number of frames written and the total. Returns what the
   /// frames cost to render (colour, depth and sensor model; not the PNGs).
   @discardableResult
-  public func write(to directory: URL, progress: (Int, Int) -> Void = { _, _ in }) throws
-    -> RenderTimes
+  public func write(to directory: URL, progress: (Int, Int) -> Void = { _, _ in })
+    throws(DatasetError) -> RenderTimes
   {
+    try DatasetError.wrapping { try render(to: directory, progress: progress) }
+  }
+
+  private func render(to directory: URL, progress: (Int, Int) -> Void) throws -> RenderTimes {
     try validate()
     let sceneName = resolvedScene.rawValue
     let name =

@@ -1,0 +1,35 @@
+import ARScene
+import ARSceneDatasets
+import Foundation
+import XCTest
+
+/// The library's long-running entry points throw one type, ``DatasetError``,
+/// whatever failed inside them: the `catch` blocks below bind it without a
+/// cast, so this file stops compiling if one of them goes back to `throws`.
+final class TypedErrorTests: XCTestCase {
+  func testTheGeneratorAndTheBenchmarkThrowDatasetErrors() throws {
+    let folder = try SequenceFixtures.temporaryFolder(self)
+    var generator = SyntheticSequenceGenerator()
+    generator.frameCount = 0
+    do {
+      try generator.write(to: folder.appendingPathComponent("none"))
+      XCTFail("a sequence of no frames was written")
+    } catch {
+      let typed: DatasetError = error
+      XCTAssertTrue(typed.message.contains("--frames"), typed.description)
+    }
+
+    generator.frameCount = 3
+    generator.width = 160
+    generator.height = 120
+    try generator.write(to: folder.appendingPathComponent("three"))
+    let sequence = try SequenceLoader.open(folder.appendingPathComponent("three"))
+    do {
+      _ = try Benchmark(sequence: sequence, repeats: 0).run()
+      XCTFail("a benchmark of no repeats ran")
+    } catch {
+      let typed: DatasetError = error
+      XCTAssertTrue(typed.message.contains("--repeat"), typed.description)
+    }
+  }
+}
