@@ -42,6 +42,9 @@ struct BenchCommand: ParsableCommand {
     help: ArgumentHelp("Also write the report as JSON to FILE (- for stdout).", valueName: "FILE"))
   var json: String?
 
+  @Flag(help: "Show no progress line (it is shown only on a terminal).")
+  var quiet = false
+
   func validate() throws {
     if repeats < 1 { throw ValidationError("--repeat must be at least 1") }
     if warmup < 0 { throw ValidationError("--warmup must be >= 0") }
@@ -63,7 +66,8 @@ struct BenchCommand: ParsableCommand {
       warmupFrames: warmup, maxFrames: maxFrames)
     benchmark.placedObjects = place
     benchmark.threads = threads.threads
-    let report = try benchmark.run()
+    var progress = ProgressBar(label: "bench", enabled: !quiet)
+    let report = try benchmark.run(progress: { progress.update($0, of: $1) })
     if json == "-" {
       print(report.json)
       Terminal.printError(report.table)

@@ -46,6 +46,9 @@ struct EvalCommand: ParsableCommand {
   @Flag(help: "Print the report as one JSON object instead of text.")
   var json = false
 
+  @Flag(help: "Show no progress line (it is shown only on a terminal).")
+  var quiet = false
+
   func validate() throws {
     guard maxTimeDifference.isFinite, maxTimeDifference > 0 else {
       throw ValidationError("--max-time-difference must be > 0")
@@ -117,7 +120,7 @@ struct EvalCommand: ParsableCommand {
     var options = ReplayOptions(maxFrames: maxFrames, includeTimings: false)
     options.threads = threads.threads
     let replay = Replay(sequence: sequence, configuration: configuration, options: options)
-    var progress = ProgressBar(label: "replay", enabled: true)
+    var progress = ProgressBar(label: "replay", enabled: !quiet)
     var poses: [TimedPose] = []
     var anchors = PlaneAnchorHistory()
     var images = ImageAnchorHistory()

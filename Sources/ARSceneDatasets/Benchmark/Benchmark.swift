@@ -44,13 +44,17 @@ public struct Benchmark {
   }
 
   /// Replays the sequence `repeats` times after the warm-up and times each
-  /// stage. Throws ``DatasetError`` naming the frame that cannot be read
-  /// or that the session rejects, or the setting out of range.
-  public func run() throws(DatasetError) -> BenchmarkReport {
-    try DatasetError.wrapping { try measure() }
+  /// stage, then once more as `replay` runs it. `progress` gets the frames
+  /// done and the total over all passes. Throws ``DatasetError`` naming the
+  /// frame that cannot be read or that the session rejects, or the setting
+  /// out of range.
+  public func run(progress: (Int, Int) -> Void = { _, _ in }) throws(DatasetError)
+    -> BenchmarkReport
+  {
+    try DatasetError.wrapping { try measure(progress: progress) }
   }
 
-  private func measure() throws -> BenchmarkReport {
+  private func measure(progress: (Int, Int) -> Void) throws -> BenchmarkReport {
     guard repeats >= 1 else { throw DatasetError("--repeat must be at least 1, got \(repeats)") }
     guard warmupFrames >= 0 else {
       throw DatasetError("--warmup must be >= 0, got \(warmupFrames)")
@@ -72,6 +76,8 @@ public struct Benchmark {
     var loopCost = LatencyRecorder()
     var placementTap = LatencyRecorder()
     var placementTick = LatencyRecorder()
+    var framesDone = 0
+    let framesInAll = records.count * (repeats + 1)
     /// Plays the sequence once through a fresh loop, recording the stages
     /// when `measured`; returns the wall-clock seconds of the whole pass.
     func play(measured: Bool, decodeAhead: Int) throws -> Double {
@@ -111,6 +117,8 @@ public struct Benchmark {
         let tickUpdate = try tick(loop, processing: [frame])
         let elapsed = Self.milliseconds(since: start) - tickUpdate.loopMilliseconds
         place(after: tickUpdate)
+        framesDone += 1
+        progress(framesDone, framesInAll)
         guard measured else { continue }
         decode.record(milliseconds: decoded.milliseconds)
         loopCost.record(milliseconds: tickUpdate.loopMilliseconds)
