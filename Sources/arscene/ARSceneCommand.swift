@@ -12,7 +12,8 @@ struct ARSceneCommand: ParsableCommand {
     abstract: "Replay, benchmark and inspect camera sequences with the ARScene engine.",
     version: "0.1.0",
     subcommands: [
-      ReplayCommand.self, BenchCommand.self, EvalCommand.self, DatasetCommand.self,
+      ReplayCommand.self, ReportCommand.self, BenchCommand.self, EvalCommand.self,
+      DatasetCommand.self,
       ImagesCommand.self, MapCommand.self, RelocalizeCommand.self,
     ]
   )

@@ -104,6 +104,15 @@ struct ReplayCommand: ParsableCommand {
 
   @OptionGroup var coaching: CoachingOptions
 
+  @Option(
+    help: ArgumentHelp(
+      "Also write an HTML report of the replay into DIR (index.html and thumbnails; see"
+        + " `arscene report`).", valueName: "DIR"))
+  var report: String?
+
+  @Flag(help: "Let --report write into a folder that is not empty.")
+  var force = false
+
   @Flag(help: "Print only errors.")
   var quiet = false
 
@@ -152,9 +161,15 @@ struct ReplayCommand: ParsableCommand {
     try OutputPaths.refuseReplacingInputs(
       [
         ("--events", events), ("--trajectory", trajectory),
-        ("--save-world-map", worldMap.destination?.path),
+        ("--save-world-map", worldMap.destination?.path), ("--report", report),
       ], of: sequence.url)
+    let reportFolder = try report.map { path throws(DatasetError) in
+      try ReportFolder(path: path, force: force)
+    }
     let replay = Replay(sequence: sequence, configuration: configuration, options: options)
+    let recorder = report.map { _ in
+      ReplayRecorder(frameCount: replay.frames.count * passes, keepsTimings: !noTimings)
+    }
     let sink = try EventSink(path: events)
     var progress = ProgressBar(label: "replay", enabled: !quiet && events != "-")
     var poses: [TimedPose] = []
@@ -164,8 +179,15 @@ struct ReplayCommand: ParsableCommand {
     // and trajectory up to there; the process then dies of SIGINT.
     TerminationCleanup.finishOnInterrupt()
     let summary = try replay.run(
-      emit: { try sink.write($0) }, progress: { progress.update($0, of: $1) },
-      pose: { if trajectory != nil { poses.append($0) } },
+      emit: {
+        recorder?.record(line: $0)
+        try sink.write($0)
+      }, progress: { progress.update($0, of: $1) },
+      pose: {
+        if trajectory != nil { poses.append($0) }
+        recorder?.record(pose: $0)
+      },
+      onFrame: { recorder?.record($0) },
       shouldStop: { TerminationCleanup.isInterruptRequested })
     try sink.close()
     if let trajectory {
@@ -175,6 +197,50 @@ struct ReplayCommand: ParsableCommand {
           + " \(sequence.description.groundTruthConvention) camera axes")
     }
     if !quiet { Terminal.printError(summary.readableText) }
+    if let reportFolder, let recorder {
+      let started = Date()
+      let report = ReplayReport(
+        recorder: recorder, sequence: sequence, summary: summary,
+        header: reportHeader(sequence, configuration))
+      let bytes = try reportFolder.write { folder throws(DatasetError) in
+        try report.write(to: folder)
+      }
+      if !quiet {
+        Terminal.printError(
+          "Report: \(reportFolder.path)/index.html, "
+            + String(
+              format: "%.1f MB, written in %.2f s.", Double(bytes) / 1_048_576,
+              Date().timeIntervalSince(started)))
+      }
+    }
+  }
+
+  /// What made the report: the sequence, the engine, the configuration and
+  /// the command line.
+  private func reportHeader(
+    _ sequence: any DatasetSequence, _ configuration: WorldTrackingConfiguration
+  ) -> [ReplayReport.HeaderItem] {
+    let detection = [
+      configuration.planeDetection.contains(.horizontal) ? "horizontal" : nil,
+      configuration.planeDetection.contains(.vertical) ? "vertical" : nil,
+    ].compactMap { $0 }
+    return [
+      (
+        "sequence",
+        "\(sequence.description.name) (\(sequence.format), \(sequence.frames.count) frames)"
+      ),
+      ("folder", sequence.url.path),
+      ("engine", "arscene \(ARSceneCommand.configuration.version)"),
+      (
+        "configuration",
+        "plane detection \(detection.isEmpty ? "none" : detection.joined(separator: ", ")); "
+          + "\(configuration.detectionImages.count) reference images; "
+          + "loop closure \(configuration.isLoopClosureEnabled ? "on" : "off"); "
+          + "\(threads.threads) threads; timings \(noTimings ? "off" : "on")"
+          + (maxFrames.map { "; at most \($0) frames" } ?? "")
+      ),
+      ("command", CommandLine.arguments.map(ReportFolder.shellQuoted).joined(separator: " ")),
+    ]
   }
 }
 

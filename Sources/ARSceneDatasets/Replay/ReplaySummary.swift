@@ -96,14 +96,20 @@ public struct ReplaySummary: Sendable {
   public var planeAnchorCount: Int { planeAnchorsByClassification.values.reduce(0, +) }
 
   /// A few lines for a person at a terminal.
-  public var readableText: String {
+  public var readableText: String { readableText(includingTimes: true) }
+
+  /// The same lines; without `includingTimes`, the wall time and the loop's
+  /// cost are left out, so that the text is the same for the same replay.
+  package func readableText(includingTimes: Bool) -> String {
     let fps = wallSeconds > 0 ? Double(framesProcessed) / wallSeconds : 0
     var lines = [
       (wasStopped ? "Stopped early; replayed " : "Replayed ")
         + "\(sequenceName): \(framesProcessed) frames"
         + (passes > 1 ? " (\(passes) passes in one session)" : "")
         + ", \(String(format: "%.2f", duration)) s of camera time"
-        + " in \(String(format: "%.2f", wallSeconds)) s (\(String(format: "%.0f", fps)) frames/s).",
+        + (includingTimes
+          ? " in \(String(format: "%.2f", wallSeconds)) s (\(String(format: "%.0f", fps)) frames/s)."
+          : "."),
       "Light: mean intensity \(String(format: "%.0f", meanAmbientIntensity)) lm;"
         + " brightness \(String(format: "%.2f", framesProcessed > 0 ? minMeanLuminance : 0))"
         + "...\(String(format: "%.2f", framesProcessed > 0 ? maxMeanLuminance : 0)).",
@@ -144,7 +150,7 @@ public struct ReplaySummary: Sendable {
           + " \(planeAnchorsRemoved) removed (\(planeAnchorsMerged) merged into another).")
     }
     lines += depthDiagnostics.map { "Depth unusable for planes: \($0)" }
-    lines.append(loopText)
+    lines.append(loopText(includingCost: includingTimes))
     lines += coachingText
     if !problems.isEmpty {
       lines.append("Dataset problems (\(problems.count)):")
@@ -171,10 +177,10 @@ public struct ReplaySummary: Sendable {
     }
   }
 
-  private var loopText: String {
+  private func loopText(includingCost: Bool) -> String {
     var text =
       "Loop: \(ticks) ticks at 60 Hz, \(predictedTicks) of them without a frame (camera predicted)"
-    if let latency = loopLatency {
+    if includingCost, let latency = loopLatency {
       text += String(format: "; own cost %.4f ms median, %.4f ms p99", latency.p50, latency.p99)
     }
     if framesDropped > 0 || deadlinesMissed > 0 {
