@@ -1,0 +1,83 @@
+import Foundation
+import XCTest
+
+/// Tools/rerun/arscene-rerun: a replay's events and the sequence's images as
+/// a Rerun recording, read back with the Rerun SDK's own reader.
+final class RerunToolTests: XCTestCase {
+  private let tools = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tools")
+
+  /// Runs python3 with `arguments`; status, stdout and stderr.
+  private func python(_ arguments: [String]) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3"] + arguments
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CommandResult(
+      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+      stderr: String(decoding: err, as: UTF8.self))
+  }
+
+  func testAReplayBecomesARecordingWithItsCameraImagesPlanesAndObjects() throws {
+    guard try python(["-c", "import rerun, PIL"]).status == 0 else {
+      throw XCTSkip(
+        "the rerun-sdk and Pillow packages are not installed (python3 -m pip install rerun-sdk)")
+    }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "arscene-rerun-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let sequence = folder.appendingPathComponent("room").path
+    let events = folder.appendingPathComponent("events.jsonl").path
+    let recording = folder.appendingPathComponent("replay.rrd").path
+    let synth = try CommandRunner.run([
+      "dataset", "synth", "--frames", "60", "--width", "320", "--height", "240", "--out", sequence,
+      "--quiet",
+    ])
+    XCTAssertEqual(synth.status, 0, synth.stderr)
+    let replay = try CommandRunner.run([
+      "replay", sequence, "--events", events, "--no-timings", "--quiet", "--tap",
+      "t=1,x=0.5,y=0.8,object=chair",
+    ])
+    XCTAssertEqual(replay.status, 0, replay.stderr)
+    let tool = tools.appendingPathComponent("rerun/arscene-rerun").path
+    let written = try python([tool, sequence, events, "--out", recording])
+    XCTAssertEqual(written.status, 0, written.stderr)
+    XCTAssertTrue(written.stdout.contains("60 frames, 12 images"), written.stdout)
+
+    // Read back with the SDK: rows per entity.
+    let read = try python([
+      "-c",
+      """
+      import json, sys, collections
+      import rerun.chunk as chunk
+      rows = collections.Counter()
+      for piece in chunk.RrdReader(sys.argv[1]).stream():
+          rows[piece.entity_path] += piece.num_rows
+      print(json.dumps(rows))
+      """, recording,
+    ])
+    XCTAssertEqual(read.status, 0, read.stderr)
+    let rows = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: Int], read.stdout)
+    XCTAssertEqual(rows["/world/camera"], 60, "one camera pose per frame")
+    XCTAssertEqual(rows["/world/camera/image/color"], 12, "every fifth frame's colour image")
+    XCTAssertEqual(rows["/world/camera/image/depth"], 12, "and its depth")
+    XCTAssertEqual(rows["/world/path"], 1)
+    XCTAssertFalse(rows.keys.filter { $0.hasPrefix("/world/anchors/planes/") }.isEmpty, "\(rows)")
+    XCTAssertEqual(rows.keys.filter { $0.hasPrefix("/world/objects/") }.count, 1, "\(rows)")
+
+    // Events that are not a replay's are refused, naming the file.
+    let notEvents = folder.appendingPathComponent("not-events.jsonl").path
+    try Data("{\"type\":\"frame\"}\n".utf8).write(to: URL(fileURLWithPath: notEvents))
+    let refused = try python([tool, sequence, notEvents, "--out", recording])
+    XCTAssertEqual(refused.status, 1)
+    XCTAssertTrue(refused.stderr.contains("not-events.jsonl"), refused.stderr)
+  }
+}
