@@ -17,16 +17,7 @@ final class ReplayPlaneTests: XCTestCase {
   }
 
   private func roomSequence() throws -> any DatasetSequence {
-    if !FileManager.default.fileExists(atPath: Self.roomFolder.path) {
-      var generator = SyntheticSequenceGenerator()
-      generator.motion = .orbit
-      generator.frameCount = 30
-      generator.sensorNoise = false
-      generator.width = 320
-      generator.height = 240
-      try generator.write(to: Self.roomFolder)
-    }
-    return try SequenceLoader.open(Self.roomFolder)
+    try SequenceFixtures.orbitRoom(frames: 30, in: Self.roomFolder)
   }
 
   private func replay(

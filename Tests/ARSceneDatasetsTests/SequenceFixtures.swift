@@ -17,6 +17,23 @@ enum SequenceFixtures {
     return folder
   }
 
+  /// A noiseless orbit around the synthetic room's table at 320x240, floor
+  /// and table top in view from the first frame: rendered into `folder` on
+  /// first use (a test class keeps it for its tests and removes it in its
+  /// class tearDown), then opened.
+  static func orbitRoom(frames: Int, in folder: URL) throws -> any DatasetSequence {
+    if !FileManager.default.fileExists(atPath: folder.path) {
+      var generator = SyntheticSequenceGenerator()
+      generator.motion = .orbit
+      generator.frameCount = frames
+      generator.sensorNoise = false
+      generator.width = 320
+      generator.height = 240
+      try generator.write(to: folder)
+    }
+    return try SequenceLoader.open(folder)
+  }
+
   /// A BGR image whose pixels differ in every channel and with `seed`, so a
   /// swapped channel, a flipped row or the wrong frame shows up.
   static func colorImage(width: Int = 32, height: Int = 24, seed: Int = 0) throws -> PixelBuffer {

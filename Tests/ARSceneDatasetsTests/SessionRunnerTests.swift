@@ -18,16 +18,7 @@ final class SessionRunnerTests: XCTestCase {
   }
 
   private func roomSequence() throws -> any DatasetSequence {
-    if !FileManager.default.fileExists(atPath: Self.roomFolder.path) {
-      var generator = SyntheticSequenceGenerator()
-      generator.motion = .orbit
-      generator.frameCount = 60
-      generator.sensorNoise = false
-      generator.width = 320
-      generator.height = 240
-      try generator.write(to: Self.roomFolder)
-    }
-    return try SequenceLoader.open(Self.roomFolder)
+    try SequenceFixtures.orbitRoom(frames: 60, in: Self.roomFolder)
   }
 
   private static var planeConfiguration: WorldTrackingConfiguration {
@@ -170,14 +161,23 @@ final class SessionRunnerTests: XCTestCase {
     XCTAssertEqual(runner.coaching?.goal, .horizontalPlane)
   }
 
-  func testResetTrackingStartsANewWorldAndRemovingAnchorsTakesTheObjects() async throws {
-    let sequence = try roomSequence()
+  /// A runner that has played `sequence`, with a box placed as soon as a
+  /// tap could place one.
+  private func runnerWithABox(replaying sequence: any DatasetSequence) async throws
+    -> SessionRunner
+  {
     let runner = try SessionRunner(configuration: Self.planeConfiguration)
     var placed = false
     for try await _ in try runner.updates(replaying: sequence) where !placed {
       if case .success = runner.place("box", at: SIMD2(0.5, 0.8)) { placed = true }
     }
-    XCTAssertTrue(placed)
+    XCTAssertTrue(placed, "no tap placed the box")
+    return runner
+  }
+
+  func testResetTrackingStartsANewWorldAndRemovingAnchorsTakesTheObjects() async throws {
+    let sequence = try roomSequence()
+    let runner = try await runnerWithABox(replaying: sequence)
     XCTAssertFalse(runner.session.planeAnchors.isEmpty)
 
     try runner.run(Self.planeConfiguration, options: .resetTracking)
@@ -197,12 +197,7 @@ final class SessionRunnerTests: XCTestCase {
 
   func testResetForgetsTheWorldTheObjectsAndTheCoaching() async throws {
     let sequence = try roomSequence()
-    let runner = try SessionRunner(configuration: Self.planeConfiguration)
-    var placed = false
-    for try await _ in try runner.updates(replaying: sequence) where !placed {
-      if case .success = runner.place("box", at: SIMD2(0.5, 0.8)) { placed = true }
-    }
-    XCTAssertTrue(placed)
+    let runner = try await runnerWithABox(replaying: sequence)
     try runner.reset()
     XCTAssertNil(runner.session.currentFrame)
     XCTAssertTrue(runner.session.anchors.isEmpty)
