@@ -37,6 +37,12 @@ enum CommandRunner {
     return URL(fileURLWithPath: path)
   }
 
+  /// Runs `python3` (as the PATH finds it) with `arguments`: the project's
+  /// Python tools and the checks made with other projects' SDKs.
+  static func python(_ arguments: [String]) throws -> CommandResult {
+    try run(["python3"] + arguments, executable: URL(fileURLWithPath: "/usr/bin/env"))
+  }
+
   static func run(_ arguments: [String], executable: URL? = nil) throws -> CommandResult {
     let process = Process()
     process.executableURL = executable ?? productsDirectory.appendingPathComponent("arscene")

@@ -122,16 +122,8 @@ final class ReportCommandTests: XCTestCase {
     let tool = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("Tools/report-check")
-    let check = Process()
-    check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    check.arguments = ["python3", tool.path, out]
-    let errors = Pipe()
-    check.standardError = errors
-    check.standardOutput = FileHandle.nullDevice
-    try check.run()
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    check.waitUntilExit()
-    XCTAssertEqual(check.terminationStatus, 0, message)
+    let check = try CommandRunner.python([tool.path, out])
+    XCTAssertEqual(check.status, 0, check.stderr)
     XCTAssertTrue(FileManager.default.fileExists(atPath: "\(out)/screenshot.png"))
   }
 

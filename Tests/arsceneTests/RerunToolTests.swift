@@ -7,26 +7,8 @@ final class RerunToolTests: XCTestCase {
   private let tools = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tools")
 
-  /// Runs python3 with `arguments`; status, stdout and stderr.
-  private func python(_ arguments: [String]) throws -> CommandResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3"] + arguments
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CommandResult(
-      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-      stderr: String(decoding: err, as: UTF8.self))
-  }
-
   func testAReplayBecomesARecordingWithItsCameraImagesPlanesAndObjects() throws {
-    guard try python(["-c", "import rerun, PIL"]).status == 0 else {
+    guard try CommandRunner.python(["-c", "import rerun, PIL"]).status == 0 else {
       throw XCTSkip(
         "the rerun-sdk and Pillow packages are not installed (python3 -m pip install rerun-sdk)")
     }
@@ -47,12 +29,12 @@ final class RerunToolTests: XCTestCase {
     ])
     XCTAssertEqual(replay.status, 0, replay.stderr)
     let tool = tools.appendingPathComponent("rerun/arscene-rerun").path
-    let written = try python([tool, sequence, events, "--out", recording])
+    let written = try CommandRunner.python([tool, sequence, events, "--out", recording])
     XCTAssertEqual(written.status, 0, written.stderr)
     XCTAssertTrue(written.stdout.contains("60 frames, 12 images"), written.stdout)
 
     // Read back with the SDK: rows per entity.
-    let read = try python([
+    let read = try CommandRunner.python([
       "-c",
       """
       import json, sys, collections
@@ -76,7 +58,7 @@ final class RerunToolTests: XCTestCase {
     // Events that are not a replay's are refused, naming the file.
     let notEvents = folder.appendingPathComponent("not-events.jsonl").path
     try Data("{\"type\":\"frame\"}\n".utf8).write(to: URL(fileURLWithPath: notEvents))
-    let refused = try python([tool, sequence, notEvents, "--out", recording])
+    let refused = try CommandRunner.python([tool, sequence, notEvents, "--out", recording])
     XCTAssertEqual(refused.status, 1)
     XCTAssertTrue(refused.stderr.contains("not-events.jsonl"), refused.stderr)
   }
