@@ -76,7 +76,8 @@ struct BenchCommand: ParsableCommand {
     print(report.table)
     if let json {
       do { try OutputFile.write(Data((report.json + "\n").utf8), to: json) } catch {
-        throw DatasetError(file: json, "cannot write the JSON report: \(error.problem)")
+        throw DatasetError(
+          file: json, code: .ioError, "cannot write the JSON report: \(error.problem)")
       }
     }
   }

@@ -99,7 +99,7 @@ struct RelocalizeCommand: ParsableCommand {
       print(report, terminator: "")
     } else if let json {
       do { try OutputFile.write(Data(report.utf8), to: json) } catch {
-        throw DatasetError(file: json, "cannot write the report: \(error.problem)")
+        throw DatasetError(file: json, code: .ioError, "cannot write the report: \(error.problem)")
       }
     }
     if !quiet {

@@ -292,7 +292,8 @@ final class EventSink {
     guard !buffer.isEmpty else { return }
     if toStandardOutput {
       do { try FileHandle.standardOutput.write(contentsOf: buffer) } catch {
-        throw DatasetError(file: path, "cannot write events: \(error.localizedDescription)")
+        throw DatasetError(
+          file: path, code: .ioError, "cannot write events: \(error.localizedDescription)")
       }
     } else if let stream {
       do { try stream.write(buffer) } catch { throw DatasetError(error) }

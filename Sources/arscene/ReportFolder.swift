@@ -44,7 +44,7 @@ struct ReportFolder {
     } catch {
       try? FileManager.default.removeItem(at: staging)
       throw DatasetError(
-        file: path, "cannot put the report in place: \(error.localizedDescription)")
+        file: path, code: .ioError, "cannot put the report in place: \(error.localizedDescription)")
     }
     return result
   }

@@ -32,4 +32,38 @@ final class TypedErrorTests: XCTestCase {
       XCTAssertTrue(typed.message.contains("--repeat"), typed.description)
     }
   }
+
+  func testEachFailureSaysWhatKindItIs() async throws {
+    let folder = try SequenceFixtures.temporaryFolder(self)
+    // A folder that is not there.
+    do {
+      _ = try SequenceLoader.open(folder.appendingPathComponent("absent"))
+      XCTFail("an absent folder opened")
+    } catch {
+      let typed: DatasetError = error
+      XCTAssertEqual(typed.code, .missingFile, typed.description)
+    }
+    // A bad option.
+    var generator = SyntheticSequenceGenerator()
+    generator.frameCount = 0
+    XCTAssertEqual(
+      SequenceFixtures.datasetError { try generator.write(to: folder.appendingPathComponent("x")) }?
+        .code, .invalidInput)
+    // A frame the engine refuses: time going backwards, with the engine's code.
+    generator.frameCount = 3
+    generator.width = 160
+    generator.height = 120
+    let room = folder.appendingPathComponent("room")
+    try generator.write(to: room)
+    let sequence = try SequenceLoader.open(room)
+    let runner = try SessionRunner()
+    try runner.tick(processing: [try sequence.loadFrame(sequence.frames[2])])
+    do {
+      for try await _ in try runner.updates(replaying: sequence) {}
+      XCTFail("a frame older than the last was processed")
+    } catch {
+      XCTAssertEqual(error.code, .engine(.timestampOrder), error.description)
+      XCTAssertEqual(error.file, sequence.frames[0].colorPath)
+    }
+  }
 }

@@ -159,7 +159,7 @@ enum ARKitScenesReader {
       }), let list = try TextList.read(found + ".pincam", in: folder)
     else {
       throw DatasetError(
-        file: folder.appendingPathComponent(stem + ".pincam").path,
+        file: folder.appendingPathComponent(stem + ".pincam").path, code: .missingFile,
         "does not exist; every lowres_wide frame needs its intrinsics")
     }
     guard let entry = list.entries.first, list.entries.count == 1 else {

@@ -6,7 +6,7 @@ extension DatasetError {
   init(rejected record: FrameRecord, pass: Int? = nil, _ error: ARSceneError) {
     let passText = pass.map { " (pass \($0))" } ?? ""
     self.init(
-      file: record.colorPath,
+      file: record.colorPath, code: .engine(error.code),
       "frame \(record.index) at \(record.timestamp) s\(passText): \(error.message)")
   }
 }

@@ -10,7 +10,7 @@ extension DatasetError {
     } catch let error as DatasetError {
       throw error
     } catch let error as ARSceneError {
-      throw DatasetError(error.message)
+      throw DatasetError(code: .engine(error.code), error.message)
     } catch {
       throw DatasetError("\(error)")
     }

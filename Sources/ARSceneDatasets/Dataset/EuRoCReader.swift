@@ -140,7 +140,9 @@ enum EuRoCReader {
   ) throws(DatasetError) -> [FrameRecord] {
     let images = mav0.appendingPathComponent("cam0/data")
     guard let list = try TextList.read("cam0/data.csv", in: mav0, commas: true) else {
-      throw DatasetError(file: mav0.appendingPathComponent("cam0/data.csv").path, "does not exist")
+      throw DatasetError(
+        file: mav0.appendingPathComponent("cam0/data.csv").path, code: .missingFile,
+        "does not exist")
     }
     let rows = try list.timeOrdered(
       "timestamp filename", problems: &problems,
@@ -151,7 +153,7 @@ enum EuRoCReader {
       if let refusal = listed.refusal { throw list.error(entry, refusal) }
       let path = listed.path
       guard FileManager.default.fileExists(atPath: path) else {
-        throw list.error(entry, "image \(path) does not exist")
+        throw list.error(entry, code: .missingFile, "image \(path) does not exist")
       }
       return path
     }

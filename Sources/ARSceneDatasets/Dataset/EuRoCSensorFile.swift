@@ -23,7 +23,7 @@ struct EuRoCSensorFile {
     do {
       data = try Data(contentsOf: url)
     } catch {
-      throw DatasetError(file: path, "cannot be read")
+      throw DatasetError(file: path, code: .ioError, "cannot be read")
     }
     let lines = String(decoding: data, as: UTF8.self)
       .split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)

@@ -33,7 +33,7 @@ public enum SequenceLoader {
     let folder = url.standardizedFileURL
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else {
-      throw DatasetError(file: folder.path, "does not exist")
+      throw DatasetError(file: folder.path, code: .missingFile, "does not exist")
     }
     guard isDirectory.boolValue else {
       throw DatasetError(file: folder.path, "is not a folder; give the sequence folder")
@@ -111,7 +111,7 @@ public enum SequenceLoader {
       do {
         data = try Data(contentsOf: jsonURL)
       } catch {
-        throw DatasetError(file: jsonURL.path, "cannot be read")
+        throw DatasetError(file: jsonURL.path, code: .ioError, "cannot be read")
       }
       let contents = try SequenceJSON.decode(
         data, path: jsonURL.path, defaultName: folder.lastPathComponent)
@@ -147,7 +147,7 @@ public enum SequenceLoader {
   ) throws(DatasetError) -> [FrameRecord] {
     guard let rgbList = try TextList.read(names.rgb, in: folder) else {
       throw DatasetError(
-        file: folder.appendingPathComponent(names.rgb).path,
+        file: folder.appendingPathComponent(names.rgb).path, code: .missingFile,
         "does not exist; a sequence lists its colour images there")
     }
     let colour = try rgbList.timeOrdered("timestamp path", problems: &problems) {
@@ -263,7 +263,7 @@ public enum SequenceLoader {
     if let refusal = listed.refusal { throw list.error(entry, refusal) }
     let path = listed.path
     guard FileManager.default.fileExists(atPath: path) else {
-      throw list.error(entry, "image \(path) does not exist")
+      throw list.error(entry, code: .missingFile, "image \(path) does not exist")
     }
     return path
   }

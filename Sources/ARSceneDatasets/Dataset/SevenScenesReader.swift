@@ -148,7 +148,7 @@ enum SevenScenesReader {
     do {
       data = try Data(contentsOf: jsonURL)
     } catch {
-      throw DatasetError(file: jsonURL.path, "cannot be read")
+      throw DatasetError(file: jsonURL.path, code: .ioError, "cannot be read")
     }
     let contents = try SequenceJSON.decode(
       data, path: jsonURL.path, defaultName: description.name)
@@ -212,7 +212,8 @@ enum SevenScenesReader {
     _ name: String, in folder: URL, timestamp: Double
   ) throws(DatasetError) -> TimedPose {
     guard let list = try TextList.read(name, in: folder) else {
-      throw DatasetError(file: folder.appendingPathComponent(name).path, "does not exist")
+      throw DatasetError(
+        file: folder.appendingPathComponent(name).path, code: .missingFile, "does not exist")
     }
     guard list.entries.count == 4 else {
       throw DatasetError(

@@ -28,7 +28,7 @@ struct TextList {
     do {
       data = try Data(contentsOf: url)
     } catch {
-      throw DatasetError(file: url.path, "cannot be read")
+      throw DatasetError(file: url.path, code: .ioError, "cannot be read")
     }
     // Swift reads "\r\n" as one character, a newline, so files written on
     // Windows keep their line numbers.
@@ -47,8 +47,10 @@ struct TextList {
   }
 
   /// An error about one line of this file.
-  func error(_ entry: Entry, _ message: String) -> DatasetError {
-    DatasetError(file: path, line: entry.line, message)
+  func error(_ entry: Entry, code: DatasetError.Code = .invalidInput, _ message: String)
+    -> DatasetError
+  {
+    DatasetError(file: path, line: entry.line, code: code, message)
   }
 
   /// Checks that a line has exactly the fields its format names, e.g.

@@ -23,7 +23,8 @@ public struct ImageGroundTruth: Sendable {
     do {
       object = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
     } catch {
-      throw DatasetError(file: url.path, "cannot be read: \(error.localizedDescription)")
+      throw DatasetError(
+        file: url.path, code: .ioError, "cannot be read: \(error.localizedDescription)")
     }
     guard let images = (object as? [String: Any])?["referenceImages"] as? [[String: Any]],
       !images.isEmpty

@@ -21,7 +21,8 @@ public struct PlaneGroundTruth: Sendable {
     do {
       data = try Data(contentsOf: url)
     } catch {
-      throw DatasetError(file: url.path, "cannot be read: \(error.localizedDescription)")
+      throw DatasetError(
+        file: url.path, code: .ioError, "cannot be read: \(error.localizedDescription)")
     }
     return try decode(data, path: url.path)
   }

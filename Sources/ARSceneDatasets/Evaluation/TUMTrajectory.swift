@@ -10,7 +10,7 @@ public enum TUMTrajectory {
   public static func read(_ url: URL) throws(DatasetError) -> [TimedPose] {
     let folder = url.deletingLastPathComponent()
     guard let list = try TextList.read(url.lastPathComponent, in: folder) else {
-      throw DatasetError(file: url.path, "does not exist")
+      throw DatasetError(file: url.path, code: .missingFile, "does not exist")
     }
     var problems: [String] = []
     return try poses(in: list, problems: &problems)
@@ -66,7 +66,8 @@ public enum TUMTrajectory {
     do {
       try OutputFile.write(Data(text(poses, comment: comment).utf8), to: url.path)
     } catch {
-      throw DatasetError(file: error.path, "cannot write the trajectory: \(error.problem)")
+      throw DatasetError(
+        file: error.path, code: .ioError, "cannot write the trajectory: \(error.problem)")
     }
   }
 }

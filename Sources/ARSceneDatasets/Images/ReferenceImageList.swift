@@ -44,7 +44,8 @@ public struct ReferenceImageList: Sendable {
     do {
       data = try Data(contentsOf: url)
     } catch {
-      throw DatasetError(file: path, "cannot be read (a reference-image folder needs one)")
+      throw DatasetError(
+        file: path, code: .ioError, "cannot be read (a reference-image folder needs one)")
     }
     let parsed: Any
     do {

@@ -31,7 +31,8 @@ package struct ReplayReport {
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     } catch {
-      throw DatasetError(file: directory.path, "cannot create the report folder: \(error)")
+      throw DatasetError(
+        file: directory.path, code: .ioError, "cannot create the report folder: \(error)")
     }
     var bytes = 0
     var thumbnails: [String] = []
@@ -42,7 +43,8 @@ package struct ReplayReport {
       let image = try sequence.loadFrame(records[thumbnail.position]).capturedImage
       let url = directory.appendingPathComponent(name)
       do { try image.write(to: url) } catch {
-        throw DatasetError(file: url.path, "cannot write the thumbnail: \(error.message)")
+        throw DatasetError(
+          file: url.path, code: .ioError, "cannot write the thumbnail: \(error.message)")
       }
       bytes += (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
       thumbnails.append(thumbnailHTML(thumbnail, file: name))
@@ -50,7 +52,8 @@ package struct ReplayReport {
     let html = page(thumbnails: thumbnails)
     let url = directory.appendingPathComponent("index.html")
     do { try OutputFile.write(Data(html.utf8), to: url.path) } catch {
-      throw DatasetError(file: url.path, "cannot write the report: \(error.problem)")
+      throw DatasetError(
+        file: url.path, code: .ioError, "cannot write the report: \(error.problem)")
     }
     return bytes + html.utf8.count
   }
