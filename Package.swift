@@ -82,7 +82,10 @@ let package = Package(
         "ARSceneDatasets",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      path: "Sources/arscene"
+      path: "Sources/arscene",
+      // ROS bags are read in Python with the rosbags package (PyPI); the
+      // command runs this script (Tools/convert/rosbag-to-native links to it).
+      resources: [.copy("Resources/rosbag-to-native.py")]
     ),
     .testTarget(
       name: "CVisionCoreTests",

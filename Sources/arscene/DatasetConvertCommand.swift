@@ -10,6 +10,13 @@ struct DatasetConvertCommand: ParsableCommand {
       Reads native, TUM RGB-D, 7-Scenes, EuRoC and ARKitScenes folders. The copy has \
       PNG images, depth registered to colour, groundtruth.txt (world_from_camera, OpenCV \
       camera axes), imu.txt (ARKit camera axes) and sequence.json.
+
+      Also reads ROS bags (rosbag2 with SQLite3 or MCAP storage, ROS 1 .bag) with the \
+      rosbags package from PyPI (python3 -m pip install rosbags pillow): sensor_msgs/Image \
+      (rgb8, bgr8, mono8, 16UC1, 32FC1) or CompressedImage, CameraInfo, Imu (in the colour \
+      camera's optical frame) and PoseStamped or Odometry ground truth, colour and depth \
+      paired by time. `arscene dataset info BAG` lists the topics and the guesses; \
+      --topic ROLE=TOPIC (color, depth, camera-info, imu, pose) overrides one.
       """
   )
 
@@ -18,10 +25,39 @@ struct DatasetConvertCommand: ParsableCommand {
   @Option(help: "Where to write the native sequence (must not exist or be empty).")
   var out: String
 
+  @Option(
+    name: .customLong("topic"),
+    help: ArgumentHelp(
+      "For a ROS bag: the topic of a role, ROLE=TOPIC with ROLE color, depth, camera-info, imu or"
+        + " pose (repeatable).", valueName: "ROLE=TOPIC"))
+  var topics: [String] = []
+
   @Flag(help: "Print only errors.")
   var quiet = false
 
+  func validate() throws {
+    for topic in topics {
+      let parts = topic.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2, ["color", "depth", "camera-info", "imu", "pose"].contains(parts[0])
+      else {
+        throw ValidationError(
+          "--topic \(topic): expected ROLE=TOPIC with ROLE color, depth, camera-info, imu or pose")
+      }
+    }
+  }
+
   func run() throws {
+    if RosBagConverter.isBag(input.sequence) {
+      try OutputPaths.refuseReplacingInputs(
+        [("--out", out)], of: [URL(fileURLWithPath: input.sequence)], what: "the bag")
+      let roles = topics.flatMap { topic -> [String] in
+        let parts = topic.split(separator: "=", maxSplits: 1).map(String.init)
+        return ["--\(parts[0])", parts[1]]
+      }
+      try RosBagConverter.run(
+        bag: input.sequence, ["--out", out] + roles, reportsOnStandardError: true, quiet: quiet)
+      return
+    }
     let sequence = try input.open()
     var progress = ProgressBar(label: "convert", enabled: !quiet)
     let result = try SequenceConverter.convert(sequence, to: URL(fileURLWithPath: out)) {

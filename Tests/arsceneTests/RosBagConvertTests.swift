@@ -1,0 +1,174 @@
+import Foundation
+import XCTest
+
+/// ROS bags in: a synthetic sequence written as a rosbag2 (SQLite3 and MCAP)
+/// and a ROS 1 bag (Tools/convert/native-to-rosbag), converted back by
+/// `arscene dataset convert`, replays with the same poses and planes; bad
+/// bags are refused naming the topic and the problem.
+final class RosBagConvertTests: XCTestCase {
+  private let tools = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tools")
+
+  private func requireRosbags() throws {
+    guard try CommandRunner.python(["-c", "import rosbags, PIL, numpy"]).status == 0 else {
+      throw XCTSkip(
+        "the rosbags, Pillow and numpy packages are not installed (python3 -m pip install rosbags pillow)"
+      )
+    }
+  }
+
+  private func workspace() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "arscene-rosbag-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+    return folder
+  }
+
+  /// The replay's events without its first and last (they name the sequence
+  /// and say how long the replay took): what the frames caused.
+  private func frameEvents(_ sequence: String) throws -> [String] {
+    let run = try CommandRunner.run([
+      "replay", sequence, "--events", "-", "--no-timings", "--quiet",
+    ])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    return run.stdout.split(separator: "\n").map(String.init).filter {
+      !$0.contains(#""type":"session""#) && !$0.contains(#""type":"summary""#)
+    }
+  }
+
+  func testABagOfEachKindConvertsBackToTheSameReplay() throws {
+    try requireRosbags()
+    let folder = try workspace()
+    let original = folder.appendingPathComponent("room").path
+    let synth = try CommandRunner.run([
+      "dataset", "synth", "--frames", "45", "--width", "320", "--height", "240", "--out", original,
+      "--quiet",
+    ])
+    XCTAssertEqual(synth.status, 0, synth.stderr)
+    let expected = try frameEvents(original)
+    XCTAssertTrue(
+      expected.contains { $0.contains(#""type":"anchorAdded""#) }, "no planes to compare")
+    for (format, name) in [
+      ("rosbag2-sqlite3", "room-sqlite3"), ("rosbag2-mcap", "room-mcap"), ("rosbag1", "room.bag"),
+    ] {
+      let bag = folder.appendingPathComponent(name).path
+      let written = try CommandRunner.python([
+        tools.appendingPathComponent("convert/native-to-rosbag").path, original, "--out", bag,
+        "--format", format,
+      ])
+      XCTAssertEqual(written.status, 0, written.stderr)
+      let info = try CommandRunner.run(["dataset", "info", bag])
+      XCTAssertEqual(info.status, 0, info.stderr)
+      XCTAssertTrue(info.stdout.contains("color        /camera/color/image_raw"), info.stdout)
+      let converted = folder.appendingPathComponent("\(name)-native").path
+      let convert = try CommandRunner.run(["dataset", "convert", bag, "--out", converted])
+      XCTAssertEqual(convert.status, 0, convert.stderr)
+      XCTAssertTrue(convert.stderr.contains("45 frames (45 with depth)"), convert.stderr)
+      XCTAssertEqual(try frameEvents(converted), expected, "\(format): another replay")
+    }
+  }
+
+  /// Writes a ROS 1 bag with `body` (Python, given `writer`, `store` (the
+  /// typestore), `T` (its types), `header(t)` and `image(t, w, h,
+  /// encoding, data)`).
+  private func badBag(_ path: String, _ body: String) throws {
+    let script = """
+      import sys, numpy as np
+      from rosbags.rosbag1 import Writer
+      from rosbags.typesys import Stores, get_typestore
+      store = get_typestore(Stores.ROS1_NOETIC); T = store.types
+      def header(t):
+          return T['std_msgs/msg/Header'](seq=0, stamp=T['builtin_interfaces/msg/Time'](sec=int(t), nanosec=int((t % 1) * 1e9)), frame_id='camera')
+      def image(t, w, h, encoding, size):
+          return T['sensor_msgs/msg/Image'](header=header(t), height=h, width=w, encoding=encoding, is_bigendian=0, step=w * size, data=np.zeros(w * h * size, dtype=np.uint8))
+      def info(t, w, h):
+          k = np.array([100.0, 0, w / 2, 0, 100.0, h / 2, 0, 0, 1])
+          return T['sensor_msgs/msg/CameraInfo'](header=header(t), height=h, width=w, distortion_model='plumb_bob', D=np.zeros(5), K=k, R=np.eye(3).flatten(), P=np.zeros(12), binning_x=0, binning_y=0, roi=T['sensor_msgs/msg/RegionOfInterest'](x_offset=0, y_offset=0, height=0, width=0, do_rectify=False))
+      def put(writer, connection, t, message, msgtype):
+          writer.write(connection, int(t * 1e9), store.serialize_ros1(message, msgtype))
+      with Writer(sys.argv[1]) as writer:
+          image_t, info_t = 'sensor_msgs/msg/Image', 'sensor_msgs/msg/CameraInfo'
+      \(body.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
+      """
+    let run = try CommandRunner.python(["-c", script, path])
+    XCTAssertEqual(run.status, 0, run.stderr)
+  }
+
+  func testBadBagsAreRefusedNamingTheTopicAndTheProblem() throws {
+    try requireRosbags()
+    let folder = try workspace()
+    let cases: [(name: String, body: String, says: [String])] = [
+      (
+        "no-images.bag",
+        """
+        c = writer.add_connection('/camera/color/camera_info', info_t, typestore=store)
+        put(writer, c, 1.0, info(1.0, 8, 6), info_t)
+        """, ["no image topic"]
+      ),
+      (
+        "unknown-encoding.bag",
+        """
+        c = writer.add_connection('/camera/color/image_raw', image_t, typestore=store)
+        i = writer.add_connection('/camera/color/camera_info', info_t, typestore=store)
+        put(writer, c, 1.0, image(1.0, 8, 6, 'yuv422', 2), image_t)
+        put(writer, i, 1.0, info(1.0, 8, 6), info_t)
+        """, ["/camera/color/image_raw", "encoding yuv422"]
+      ),
+      (
+        "sizes.bag",
+        """
+        c = writer.add_connection('/camera/color/image_raw', image_t, typestore=store)
+        d = writer.add_connection('/camera/depth/image_raw', image_t, typestore=store)
+        i = writer.add_connection('/camera/color/camera_info', info_t, typestore=store)
+        put(writer, c, 1.0, image(1.0, 8, 6, 'rgb8', 3), image_t)
+        put(writer, d, 1.0, image(1.0, 4, 3, '16UC1', 2), image_t)
+        put(writer, i, 1.0, info(1.0, 8, 6), info_t)
+        """, ["/camera/depth/image_raw", "depth is 4x3 but colour is 8x6"]
+      ),
+      (
+        "backwards.bag",
+        """
+        c = writer.add_connection('/camera/color/image_raw', image_t, typestore=store)
+        i = writer.add_connection('/camera/color/camera_info', info_t, typestore=store)
+        put(writer, c, 1.0, image(2.0, 8, 6, 'rgb8', 3), image_t)
+        put(writer, c, 1.1, image(1.0, 8, 6, 'rgb8', 3), image_t)
+        put(writer, i, 1.0, info(1.0, 8, 6), info_t)
+        """, ["/camera/color/image_raw", "timestamps go backwards"]
+      ),
+    ]
+    for bad in cases {
+      let bag = folder.appendingPathComponent(bad.name).path
+      try badBag(bag, bad.body)
+      let run = try CommandRunner.run([
+        "dataset", "convert", bag, "--out", folder.appendingPathComponent("out").path,
+      ])
+      XCTAssertEqual(run.status, 1, "\(bad.name): \(run.stderr)")
+      for words in bad.says + [bad.name] {
+        XCTAssertTrue(run.stderr.contains(words), "\(bad.name) should say \(words): \(run.stderr)")
+      }
+      XCTAssertFalse(
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path),
+        "\(bad.name) left an output")
+    }
+    // Cut short: half of a good bag.
+    let good = folder.appendingPathComponent("good.bag").path
+    try badBag(
+      good,
+      """
+      c = writer.add_connection('/camera/color/image_raw', image_t, typestore=store)
+      i = writer.add_connection('/camera/color/camera_info', info_t, typestore=store)
+      for k in range(20):
+          put(writer, c, 1.0 + k / 30, image(1.0 + k / 30, 64, 48, 'rgb8', 3), image_t)
+      put(writer, i, 1.0, info(1.0, 64, 48), info_t)
+      """)
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: good))
+    let cut = folder.appendingPathComponent("cut.bag")
+    try bytes.prefix(bytes.count / 2).write(to: cut)
+    let run = try CommandRunner.run([
+      "dataset", "convert", cut.path, "--out", folder.appendingPathComponent("out").path,
+    ])
+    XCTAssertEqual(run.status, 1, run.stderr)
+    XCTAssertTrue(run.stderr.contains("cut.bag"), run.stderr)
+  }
+}
