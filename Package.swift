@@ -83,9 +83,10 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Sources/arscene",
-      // ROS bags are read in Python with the rosbags package (PyPI); the
-      // command runs this script (Tools/convert/rosbag-to-native links to it).
-      resources: [.copy("Resources/rosbag-to-native.py")]
+      // ROS bags are read, and replays written as MCAP, in Python with the
+      // rosbags package (PyPI); the command runs these scripts
+      // (Tools/convert/rosbag-to-native and Tools/mcap/events-to-mcap link to them).
+      resources: [.copy("Resources/rosbag-to-native.py"), .copy("Resources/events-to-mcap.py")]
     ),
     .testTarget(
       name: "CVisionCoreTests",

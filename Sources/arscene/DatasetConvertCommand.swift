@@ -47,15 +47,16 @@ struct DatasetConvertCommand: ParsableCommand {
   }
 
   func run() throws {
-    if RosBagConverter.isBag(input.sequence) {
+    if BundledPythonTool.isBag(input.sequence) {
       try OutputPaths.refuseReplacingInputs(
         [("--out", out)], of: [URL(fileURLWithPath: input.sequence)], what: "the bag")
       let roles = topics.flatMap { topic -> [String] in
         let parts = topic.split(separator: "=", maxSplits: 1).map(String.init)
         return ["--\(parts[0])", parts[1]]
       }
-      try RosBagConverter.run(
-        bag: input.sequence, ["--out", out] + roles, reportsOnStandardError: true, quiet: quiet)
+      try BundledPythonTool.run(
+        "rosbag-to-native", on: input.sequence, ["--out", out] + roles,
+        reportsOnStandardError: true, quiet: quiet)
       return
     }
     let sequence = try input.open()

@@ -11,9 +11,9 @@ struct DatasetInfoCommand: ParsableCommand {
   @OptionGroup var input: SequenceOptions
 
   func run() throws {
-    if RosBagConverter.isBag(input.sequence) {
+    if BundledPythonTool.isBag(input.sequence) {
       // A ROS bag: its topics and the roles `dataset convert` would give them.
-      try RosBagConverter.run(bag: input.sequence, ["--info"])
+      try BundledPythonTool.run("rosbag-to-native", on: input.sequence, ["--info"])
       return
     }
     print(SequenceInfo(try input.open()).readableText)

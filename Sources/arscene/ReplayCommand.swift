@@ -110,6 +110,12 @@ struct ReplayCommand: ParsableCommand {
         + " `arscene report`).", valueName: "DIR"))
   var report: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Also write the camera path, planes and coaching as ROS 2 messages into FILE (MCAP, for"
+        + " Foxglove or RViz; needs python3 with the rosbags package).", valueName: "FILE"))
+  var mcap: String?
+
   @Flag(help: "Let --report write into a folder that is not empty.")
   var force = false
 
@@ -161,12 +167,14 @@ struct ReplayCommand: ParsableCommand {
     try OutputPaths.refuseReplacingInputs(
       [
         ("--events", events), ("--trajectory", trajectory),
-        ("--save-world-map", worldMap.destination?.path), ("--report", report),
+        ("--save-world-map", worldMap.destination?.path), ("--report", report), ("--mcap", mcap),
       ], of: sequence.url)
     let reportFolder = try report.map { path throws(DatasetError) in
       try ReportFolder(path: path, force: force)
     }
     let replay = Replay(sequence: sequence, configuration: configuration, options: options)
+    // Events for --mcap, kept to hand them to the MCAP writer.
+    var mcapEvents: [String] = []
     let recorder = report.map { _ in
       ReplayRecorder(frameCount: replay.frames.count * passes, keepsTimings: !noTimings)
     }
@@ -181,6 +189,7 @@ struct ReplayCommand: ParsableCommand {
     let summary = try replay.run(
       emit: {
         recorder?.record(line: $0)
+        if mcap != nil { mcapEvents.append($0) }
         try sink.write($0)
       }, progress: { progress.update($0, of: $1) },
       pose: {
@@ -197,6 +206,7 @@ struct ReplayCommand: ParsableCommand {
           + " \(sequence.description.groundTruthConvention) camera axes")
     }
     if !quiet { Terminal.printError(summary.readableText) }
+    if let mcap { try writeMCAP(mcapEvents, to: mcap) }
     if let reportFolder, let recorder {
       let started = Date()
       let report = ReplayReport(
@@ -213,6 +223,21 @@ struct ReplayCommand: ParsableCommand {
               Date().timeIntervalSince(started)))
       }
     }
+  }
+
+  /// Writes `events` as an MCAP file through the bundled events-to-mcap.py.
+  private func writeMCAP(_ events: [String], to path: String) throws(DatasetError) {
+    let staged = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "arscene-mcap-events-\(ProcessInfo.processInfo.processIdentifier).jsonl")
+    defer { try? FileManager.default.removeItem(at: staged) }
+    do {
+      try Data((events.joined(separator: "\n") + "\n").utf8).write(to: staged)
+    } catch {
+      throw DatasetError(file: staged.path, code: .ioError, "cannot stage the events for --mcap")
+    }
+    try BundledPythonTool.run(
+      "events-to-mcap", on: staged.path, ["--out", path], reportsOnStandardError: true,
+      quiet: quiet)
   }
 
   /// What made the report: the sequence, the engine, the configuration and

@@ -171,4 +171,49 @@ final class RosBagConvertTests: XCTestCase {
     XCTAssertEqual(run.status, 1, run.stderr)
     XCTAssertTrue(run.stderr.contains("cut.bag"), run.stderr)
   }
+
+  func testAReplayWritesItsPathPlanesAndCoachingAsMCAP() throws {
+    try requireRosbags()
+    guard try CommandRunner.python(["-c", "import mcap"]).status == 0 else {
+      throw XCTSkip("the mcap package is not installed (python3 -m pip install mcap)")
+    }
+    let folder = try workspace()
+    let sequence = folder.appendingPathComponent("room").path
+    let synth = try CommandRunner.run([
+      "dataset", "synth", "--frames", "45", "--width", "320", "--height", "240", "--out", sequence,
+      "--quiet",
+    ])
+    XCTAssertEqual(synth.status, 0, synth.stderr)
+    let file = folder.appendingPathComponent("replay.mcap").path
+    let replay = try CommandRunner.run([
+      "replay", sequence, "--mcap", file, "--events", "-", "--no-timings", "--quiet",
+    ])
+    XCTAssertEqual(replay.status, 0, replay.stderr)
+    let events = replay.stdout.split(separator: "\n")
+    let frames = events.filter { $0.contains(#""type":"frame""#) }.count
+    let coaching = events.filter { $0.contains(#""type":"coaching""#) }.count
+    let read = try CommandRunner.python([
+      "-c",
+      """
+      import json, sys
+      from mcap.reader import make_reader
+      with open(sys.argv[1], "rb") as file:
+          summary = make_reader(file).get_summary()
+      counts = {c.topic: summary.statistics.channel_message_counts.get(c.id, 0) for c in summary.channels.values()}
+      schemas = {c.topic: summary.schemas[c.schema_id].name for c in summary.channels.values()}
+      print(json.dumps({"counts": counts, "schemas": schemas}))
+      """, file,
+    ])
+    XCTAssertEqual(read.status, 0, read.stderr)
+    let json = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: [String: Any]])
+    let counts = try XCTUnwrap(json["counts"] as? [String: Int])
+    let schemas = try XCTUnwrap(json["schemas"] as? [String: String])
+    XCTAssertEqual(counts["/arscene/camera_pose"], frames)
+    XCTAssertEqual(counts["/arscene/coaching"], coaching)
+    XCTAssertGreaterThan(counts["/arscene/planes"] ?? 0, 0)
+    XCTAssertEqual(schemas["/arscene/camera_pose"], "geometry_msgs/msg/PoseStamped")
+    XCTAssertEqual(schemas["/arscene/planes"], "visualization_msgs/msg/MarkerArray")
+    XCTAssertEqual(schemas["/arscene/coaching"], "std_msgs/msg/String")
+  }
 }

@@ -1,12 +1,12 @@
 import ARSceneDatasets
 import Foundation
 
-/// ROS bags in: `dataset info` and `dataset convert` hand a bag to the
-/// Python converter bundled with the command (rosbag-to-native.py, which
-/// reads rosbag2 SQLite3 and MCAP and ROS 1 bags with the `rosbags` package
-/// from PyPI), since a Swift reader of those formats would be written by
-/// hand.
-enum RosBagConverter {
+/// The Python scripts bundled with the command, for the ROS formats:
+/// rosbag-to-native.py (`dataset info` and `dataset convert` of rosbag2
+/// SQLite3 and MCAP and ROS 1 bags) and events-to-mcap.py (`replay --mcap`),
+/// both on the `rosbags` package from PyPI, since Swift readers and writers
+/// of those formats would be written by hand.
+enum BundledPythonTool {
   /// Whether `path` is a ROS bag: a `.bag`, `.mcap` or `.db3` file, or a
   /// rosbag2 folder (with metadata.yaml).
   static func isBag(_ path: String) -> Bool {
@@ -15,17 +15,19 @@ enum RosBagConverter {
     return FileManager.default.fileExists(atPath: url.appendingPathComponent("metadata.yaml").path)
   }
 
-  /// Runs the converter with `arguments`; what it prints goes to standard
-  /// output, or to standard error as a note (`reportsOnStandardError`), or
-  /// nowhere (`quiet`). Throws naming `bag` with the converter's message
-  /// when it fails.
+  /// Runs the script `name` on `file` with `arguments`; what it prints goes
+  /// to standard output, or to standard error as a note
+  /// (`reportsOnStandardError`), or nowhere (`quiet`). Throws naming `file`
+  /// with the script's message when it fails.
   static func run(
-    bag: String, _ arguments: [String], reportsOnStandardError: Bool = false, quiet: Bool = false
+    _ name: String, on file: String, _ arguments: [String], reportsOnStandardError: Bool = false,
+    quiet: Bool = false
   ) throws(DatasetError) {
-    guard let script = Bundle.module.path(forResource: "rosbag-to-native", ofType: "py") else {
+    guard let script = Bundle.module.path(forResource: name, ofType: "py") else {
       throw DatasetError(
-        file: bag, code: .missingFile, "the ROS bag converter is missing from this installation")
+        file: file, code: .missingFile, "\(name).py is missing from this installation")
     }
+    let bag = file
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", script, bag] + arguments
@@ -50,8 +52,9 @@ enum RosBagConverter {
     }
     guard process.terminationStatus == 0 else {
       let lines = message.split(separator: "\n").map(String.init)
-      var last = lines.last { $0.hasPrefix("rosbag-to-native: ") } ?? lines.last ?? "failed"
-      last = String(last.dropFirst(last.hasPrefix("rosbag-to-native: ") ? 18 : 0))
+      let prefix = name + ": "
+      var last = lines.last { $0.hasPrefix(prefix) } ?? lines.last ?? "failed"
+      last = String(last.dropFirst(last.hasPrefix(prefix) ? prefix.count : 0))
       // The error names the bag itself once.
       if last.hasPrefix(bag + ": ") { last = String(last.dropFirst(bag.count + 2)) }
       throw DatasetError(file: bag, last)
