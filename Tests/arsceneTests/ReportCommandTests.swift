@@ -60,6 +60,7 @@ final class ReportCommandTests: XCTestCase {
     XCTAssertTrue(page.contains("Against the ground truth: ATE"), "no ATE")
     XCTAssertTrue(page.contains("Tap a location to place the chair."), "no coaching message")
     XCTAssertTrue(page.contains("title>object chair"), "the placed chair is not on the map")
+    XCTAssertTrue(page.contains("title>annotated floor"), "the annotated planes are not on the map")
     XCTAssertTrue(page.contains("ran with --no-timings"), "the missing timings are not said")
     XCTAssertFalse(page.contains("http://") && page.contains("<script"), "the page fetches")
     XCTAssertFalse(page.contains("src=\"http"), "the page fetches an image")

@@ -103,9 +103,17 @@ package struct ReplayReport {
     let timed = recorder.frames.contains { !$0.timings.isEmpty }
     html +=
       "<h2>In short</h2>\n<pre>\(e(summary.readableText(includingTimes: timed)))</pre>\n"
-    html += trajectorySection()
+    // The estimate aligned onto the ground truth, as the ATE is computed;
+    // nil without ground truth.
+    let evaluation: TrajectoryEvaluation? =
+      sequence.groundTruth.isEmpty || recorder.poses.count < 3
+      ? nil
+      : try? TrajectoryEvaluation(
+        estimate: recorder.poses, groundTruth: sequence.groundTruth,
+        frameTimestamps: sequence.frames.map(\.timestamp))
+    html += trajectorySection(evaluation)
     html += timelineSection()
-    html += planeSection()
+    html += planeSection(evaluation)
     html += latencySection()
     html += "<h2>Frames</h2>\n"
     html +=
@@ -128,15 +136,9 @@ package struct ReplayReport {
   /// The camera's path from above and from the side; against the ground
   /// truth (the estimate aligned onto it, as the ATE is computed) when the
   /// sequence has one.
-  private func trajectorySection() -> String {
+  private func trajectorySection(_ evaluation: TrajectoryEvaluation?) -> String {
     var html = "<h2>Camera path</h2>\n"
     let groundTruth = sequence.groundTruth
-    let evaluation: TrajectoryEvaluation? =
-      groundTruth.isEmpty || recorder.poses.count < 3
-      ? nil
-      : try? TrajectoryEvaluation(
-        estimate: recorder.poses, groundTruth: groundTruth,
-        frameTimestamps: sequence.frames.map(\.timestamp))
     let states = Dictionary(
       recorder.frames.map { (($0.time * 1e6).rounded(), $0.trackingState) },
       uniquingKeysWith: { a, _ in a })
@@ -300,8 +302,10 @@ package struct ReplayReport {
   // MARK: Planes
 
   /// The plane anchors at the end, from above, by class; image anchors and
-  /// placed objects on them.
-  private func planeSection() -> String {
+  /// placed objects on them; for a synthetic sequence the annotated planes
+  /// as dashed outlines, moved into the engine's world by the inverse of the
+  /// trajectory's alignment.
+  private func planeSection(_ evaluation: TrajectoryEvaluation?) -> String {
     var html = "<h2>Surfaces from above</h2>\n"
     let planes = recorder.finalPlanes
     guard !planes.isEmpty || !recorder.finalImages.isEmpty || !recorder.objects.isEmpty else {
@@ -324,7 +328,23 @@ package struct ReplayReport {
     let objects = recorder.objects.sorted { $0.key < $1.key }.map {
       ($0.value.name, (Double($0.value.position.x), Double(-$0.value.position.z)))
     }
-    let all = outlines.flatMap { $0 } + images.map(\.1) + objects.map(\.1)
+    var annotated: [(String, [(Double, Double)])] = []
+    if let evaluation, let truth = try? PlaneGroundTruth.read(sequenceFolder: sequence.url) {
+      let alignment = evaluation.alignment
+      let inverse = alignment.rotation.conjugate
+      annotated = truth.planes.map { plane in
+        (
+          plane.name,
+          plane.polygon.map { corner -> (Double, Double) in
+            let gt = SIMD3(Double(corner.x), Double(corner.y), Double(corner.z))
+            let engine = inverse.rotate(gt - alignment.translation) / alignment.scale
+            return (engine.x, -engine.z)
+          }
+        )
+      }
+    }
+    let all =
+      outlines.flatMap { $0 } + images.map(\.1) + objects.map(\.1) + annotated.flatMap(\.1)
     guard let xs = all.map(\.0).minMax, let ys = all.map(\.1).minMax else { return html }
     var chart = SVGChart(width: 620, height: 520, x: xs, y: ys, equalScale: true)
     chart.axes(x: "x (m)", y: "-z (m)")
@@ -346,6 +366,9 @@ package struct ReplayReport {
       // Identifiers count up in their last digits.
       chart.label(String(planes[k].identifier.uuidString.suffix(4)), at: center)
     }
+    for (name, outline) in annotated {
+      chart.polygon(outline, fill: "#222222", title: "annotated \(name)", dashed: true)
+    }
     for (name, at) in images { chart.dot(at, color: "#17becf", radius: 5, title: "image \(name)") }
     for (name, at) in objects {
       chart.dot(at, color: "#d62728", radius: 5, title: "object \(name)")
@@ -353,7 +376,8 @@ package struct ReplayReport {
     html += chart.svg(title: "Plane anchors from above")
     html += legend(
       PlaneAnchor.Classification.allCases.map { ($0.rawValue, Self.classColors[$0] ?? "#888888") }
-        + [("reference image", "#17becf"), ("placed object", "#d62728")])
+        + [("reference image", "#17becf"), ("placed object", "#d62728")]
+        + (annotated.isEmpty ? [] : [("annotated plane (dashed)", "#222222")]))
     return html
   }
 

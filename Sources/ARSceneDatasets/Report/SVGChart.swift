@@ -134,14 +134,19 @@ struct SVGChart {
     )
   }
 
-  /// A closed outline, filled.
-  mutating func polygon(_ points: [(Double, Double)], fill: String, title: String? = nil) {
+  /// A closed outline, filled; or, `dashed`, only its dashed outline.
+  mutating func polygon(
+    _ points: [(Double, Double)], fill: String, title: String? = nil, dashed: Bool = false
+  ) {
     guard points.count >= 3 else { return }
     let coordinates = points.map { "\(Self.number(px($0.0))),\(Self.number(py($0.1)))" }
     let tooltip = title.map { "<title>\(Self.escaped($0))</title>" } ?? ""
+    let paint =
+      dashed
+      ? "fill=\"none\" stroke=\"\(fill)\" stroke-dasharray=\"6,4\" stroke-width=\"1.2\""
+      : "fill=\"\(fill)\" fill-opacity=\"0.45\" stroke=\"\(fill)\" stroke-width=\"1.5\""
     elements.append(
-      "<polygon points=\"\(coordinates.joined(separator: " "))\" fill=\"\(fill)\" fill-opacity=\"0.45\" stroke=\"\(fill)\" stroke-width=\"1.5\">\(tooltip)</polygon>"
-    )
+      "<polygon points=\"\(coordinates.joined(separator: " "))\" \(paint)>\(tooltip)</polygon>")
   }
 
   /// A filled rectangle between data x0...x1 and y0...y1.
