@@ -1,0 +1,83 @@
+import Foundation
+import XCTest
+
+/// Tools/batch/arscene-batch: sequences evaluated as Ray tasks, results that
+/// match `arscene eval` run alone, a failed run retried once, a missing
+/// sequence reported in its row, and a rerun that skips what is done.
+final class BatchToolTests: XCTestCase {
+  private let tool = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Tools/batch/arscene-batch").path
+
+  func testABatchMatchesEachEvalRetriesAFailureAndResumes() throws {
+    guard try CommandRunner.python(["-c", "import ray"]).status == 0 else {
+      throw XCTSkip("the ray package is not installed (python3 -m pip install ray)")
+    }
+    let arscene = try CommandRunner.releaseExecutable()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "arscene-batch-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var sequences: [String] = []
+    for seed in 1...2 {
+      let path = folder.appendingPathComponent("walk\(seed)").path
+      let synth = try CommandRunner.run(
+        [
+          "dataset", "synth", "--frames", "30", "--width", "160", "--height", "120",
+          "--path-seed", "\(seed)", "--out", path, "--quiet",
+        ], executable: arscene)
+      XCTAssertEqual(synth.status, 0, synth.stderr)
+      sequences.append(path)
+    }
+    let missing = folder.appendingPathComponent("missing").path
+    // An engine whose first eval of each sequence fails, as a crash would.
+    let flaky = folder.appendingPathComponent("flaky-arscene")
+    try Data(
+      """
+      #!/bin/sh
+      if [ "$1" = eval ]; then
+        marker="\(folder.path)/failed-once-$(basename "$2")"
+        if [ ! -e "$marker" ]; then touch "$marker"; echo "simulated crash" >&2; exit 3; fi
+      fi
+      exec "\(arscene.path)" "$@"
+      """.utf8
+    ).write(to: flaky)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: flaky.path)
+
+    let out = folder.appendingPathComponent("batch").path
+    let batch = try CommandRunner.python(
+      [tool] + sequences + [missing, "--out", out, "--jobs", "2", "--arscene", flaky.path])
+    XCTAssertEqual(batch.status, 1, "a missing sequence fails the batch: \(batch.stderr)")
+    let rows = try String(contentsOfFile: "\(out)/results.jsonl", encoding: .utf8)
+      .split(separator: "\n").map {
+        try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+      }
+    XCTAssertEqual(rows.count, 3, "one row per sequence")
+    for sequence in sequences {
+      let row = try XCTUnwrap(rows.first { $0["sequence"] as? String == sequence })
+      XCTAssertEqual(row["status"] as? String, "ok", "\(row)")
+      XCTAssertEqual(row["attempts"] as? Int, 2, "the failed first run was retried: \(row)")
+      // The same numbers as arscene eval run alone.
+      let alone = try CommandRunner.run(
+        ["eval", sequence, "--json", "--quiet"], executable: arscene)
+      let report = try XCTUnwrap(
+        JSONSerialization.jsonObject(with: Data(alone.stdout.utf8)) as? [String: Any])
+      let ate = try XCTUnwrap((report["ate"] as? [String: Any])?["rmse"] as? Double)
+      // Rounded to the micrometre in the row.
+      XCTAssertEqual(row["ateRmseCm"] as? Double ?? -1, ate * 100, accuracy: 0.0006)
+      XCTAssertEqual(row["trackedFraction"] as? Double, report["trackedFraction"] as? Double)
+    }
+    let failed = try XCTUnwrap(rows.first { $0["sequence"] as? String == missing })
+    XCTAssertEqual(failed["status"] as? String, "failed")
+    XCTAssertTrue((failed["reason"] as? String ?? "").contains("does not exist"), "\(failed)")
+    let summary = try String(contentsOfFile: "\(out)/summary.csv", encoding: .utf8)
+    XCTAssertEqual(summary.split(separator: "\n").count, 1 + 3 + 1, summary)
+    XCTAssertTrue(summary.contains("overall,2/3 ok"), summary)
+
+    // A rerun does only what is not done.
+    let again = try CommandRunner.python(
+      [tool] + sequences + ["--out", out, "--arscene", flaky.path])
+    XCTAssertEqual(again.status, 0, again.stderr)
+    XCTAssertTrue(again.stdout.contains("2 sequences, 2 already done, 0 to run"), again.stdout)
+  }
+}
