@@ -9,7 +9,7 @@ final class BatchToolTests: XCTestCase {
     .deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Tools/batch/arscene-batch").path
 
-  func testABatchMatchesEachEvalRetriesAFailureAndResumes() throws {
+  func testABatchMatchesEachEvalRetriesFailuresSurvivesAKilledWorkerAndResumes() throws {
     guard try CommandRunner.python(["-c", "import ray"]).status == 0 else {
       throw XCTSkip("the ray package is not installed (python3 -m pip install ray)")
     }
@@ -79,5 +79,31 @@ final class BatchToolTests: XCTestCase {
       [tool] + sequences + ["--out", out, "--arscene", flaky.path])
     XCTAssertEqual(again.status, 0, again.stderr)
     XCTAssertTrue(again.stdout.contains("2 sequences, 2 already done, 0 to run"), again.stdout)
+
+    // A worker process killed mid-task: Ray runs the task again elsewhere.
+    let killer = folder.appendingPathComponent("killing-arscene")
+    try Data(
+      """
+      #!/bin/sh
+      if [ "$1" = eval ]; then
+        marker="\(folder.path)/killed-once-$(basename "$2")"
+        if [ ! -e "$marker" ]; then touch "$marker"; kill -9 $PPID; sleep 5; exit 9; fi
+      fi
+      exec "\(arscene.path)" "$@"
+      """.utf8
+    ).write(to: killer)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: killer.path)
+    let survived = folder.appendingPathComponent("survived").path
+    let killed = try CommandRunner.python(
+      [tool, sequences[0], "--out", survived, "--jobs", "2", "--arscene", killer.path])
+    XCTAssertEqual(killed.status, 0, killed.stdout + killed.stderr)
+    let row = try XCTUnwrap(
+      JSONSerialization.jsonObject(
+        with: Data(try String(contentsOfFile: "\(survived)/results.jsonl", encoding: .utf8).utf8))
+        as? [String: Any])
+    XCTAssertEqual(row["status"] as? String, "ok", "\(row)")
+    XCTAssertTrue(
+      FileManager.default.fileExists(atPath: "\(folder.path)/killed-once-walk1"),
+      "the worker was never killed")
   }
 }
