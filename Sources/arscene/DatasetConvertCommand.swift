@@ -16,7 +16,8 @@ struct DatasetConvertCommand: ParsableCommand {
       (rgb8, bgr8, mono8, 16UC1, 32FC1) or CompressedImage, CameraInfo, Imu (in the colour \
       camera's optical frame) and PoseStamped or Odometry ground truth, colour and depth \
       paired by time. `arscene dataset info BAG` lists the topics and the guesses; \
-      --topic ROLE=TOPIC (color, depth, camera-info, imu, pose) overrides one.
+      --topic ROLE=TOPIC (color, depth, camera-info, imu, pose) overrides one; --tf \
+      PARENT:CHILD takes the ground truth from one /tf edge.
       """
   )
 
@@ -31,6 +32,12 @@ struct DatasetConvertCommand: ParsableCommand {
       "For a ROS bag: the topic of a role, ROLE=TOPIC with ROLE color, depth, camera-info, imu or"
         + " pose (repeatable).", valueName: "ROLE=TOPIC"))
   var topics: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "For a ROS bag: ground truth from the /tf transforms from PARENT to CHILD (the colour"
+        + " camera's optical frame), instead of a pose topic.", valueName: "PARENT:CHILD"))
+  var tf: String?
 
   @Flag(help: "Print only errors.")
   var quiet = false
@@ -50,10 +57,11 @@ struct DatasetConvertCommand: ParsableCommand {
     if BundledPythonTool.isBag(input.sequence) {
       try OutputPaths.refuseReplacingInputs(
         [("--out", out)], of: [URL(fileURLWithPath: input.sequence)], what: "the bag")
-      let roles = topics.flatMap { topic -> [String] in
-        let parts = topic.split(separator: "=", maxSplits: 1).map(String.init)
-        return ["--\(parts[0])", parts[1]]
-      }
+      let roles =
+        topics.flatMap { topic -> [String] in
+          let parts = topic.split(separator: "=", maxSplits: 1).map(String.init)
+          return ["--\(parts[0])", parts[1]]
+        } + (tf.map { ["--tf", $0] } ?? [])
       try BundledPythonTool.run(
         "rosbag-to-native", on: input.sequence, ["--out", out] + roles,
         reportsOnStandardError: true, quiet: quiet)

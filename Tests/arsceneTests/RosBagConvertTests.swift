@@ -67,6 +67,50 @@ final class RosBagConvertTests: XCTestCase {
       XCTAssertTrue(convert.stderr.contains("45 frames (45 with depth)"), convert.stderr)
       XCTAssertEqual(try frameEvents(converted), expected, "\(format): another replay")
     }
+
+    // PNG-compressed colour and ground truth on /tf: still the same replay.
+    let compressed = folder.appendingPathComponent("room-png").path
+    let png = try CommandRunner.python([
+      tools.appendingPathComponent("convert/native-to-rosbag").path, original, "--out", compressed,
+      "--format", "rosbag2-mcap", "--compress", "png", "--ground-truth-as", "tf",
+    ])
+    XCTAssertEqual(png.status, 0, png.stderr)
+    let fromPNG = folder.appendingPathComponent("room-png-native").path
+    let convertPNG = try CommandRunner.run([
+      "dataset", "convert", compressed, "--out", fromPNG, "--tf",
+      "world:camera_color_optical_frame",
+    ])
+    XCTAssertEqual(convertPNG.status, 0, convertPNG.stderr)
+    XCTAssertEqual(try frameEvents(fromPNG), expected, "PNG and tf: another replay")
+    let noEdge = try CommandRunner.run([
+      "dataset", "convert", compressed, "--out", folder.appendingPathComponent("none").path, "--tf",
+      "world:elsewhere",
+    ])
+    XCTAssertEqual(noEdge.status, 1)
+    XCTAssertTrue(noEdge.stderr.contains("no transform from world to elsewhere"), noEdge.stderr)
+
+    // JPEG loses detail: another replay, as accurate.
+    let lossy = folder.appendingPathComponent("room-jpeg.bag").path
+    let jpeg = try CommandRunner.python([
+      tools.appendingPathComponent("convert/native-to-rosbag").path, original, "--out", lossy,
+      "--format", "rosbag1", "--compress", "jpeg",
+    ])
+    XCTAssertEqual(jpeg.status, 0, jpeg.stderr)
+    let fromJPEG = folder.appendingPathComponent("room-jpeg-native").path
+    let convertJPEG = try CommandRunner.run(["dataset", "convert", lossy, "--out", fromJPEG])
+    XCTAssertEqual(convertJPEG.status, 0, convertJPEG.stderr)
+    func score(_ sequence: String) throws -> (ate: Double, tracked: Double) {
+      let run = try CommandRunner.run(["eval", sequence, "--json", "--quiet"])
+      XCTAssertEqual(run.status, 0, run.stderr)
+      let report = try XCTUnwrap(
+        JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+      let ate = try XCTUnwrap((report["ate"] as? [String: Any])?["rmse"] as? Double)
+      return (ate, try XCTUnwrap(report["trackedFraction"] as? Double))
+    }
+    let exact = try score(original)
+    let fromLossy = try score(fromJPEG)
+    XCTAssertEqual(fromLossy.tracked, exact.tracked, "JPEG changed how much was tracked")
+    XCTAssertEqual(fromLossy.ate, exact.ate, accuracy: 0.0005, "JPEG moved the ATE by over 0.5 mm")
   }
 
   /// Writes a ROS 1 bag with `body` (Python, given `writer`, `store` (the

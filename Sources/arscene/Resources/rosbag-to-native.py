@@ -2,7 +2,7 @@
 """Reads a ROS bag into ARScene's native sequence format (or lists its topics).
 
     rosbag-to-native BAG --out DIR [--color T] [--depth T] [--camera-info T]
-                     [--imu T] [--pose T] [--tolerance S]
+                     [--imu T] [--pose T | --tf PARENT:CHILD] [--tolerance S]
     rosbag-to-native BAG --info
 
 BAG is a rosbag2 folder or file (SQLite3 .db3 or MCAP) or a ROS 1 .bag, read
@@ -16,9 +16,10 @@ guesses are printed by --info, as `arscene dataset info BAG` shows them):
   IMU          sensor_msgs/Imu, taken to be in the colour camera's optical
                frame (x right, y down, z forward); other frames are not
                turned (tf_static is not read yet)
-  ground truth geometry_msgs/PoseStamped or nav_msgs/Odometry:
-               world_from_camera of the colour camera's optical frame
-               (OpenCV axes); tf ground truth is not read yet
+  ground truth geometry_msgs/PoseStamped or nav_msgs/Odometry, or with --tf
+               PARENT:CHILD the /tf transforms from PARENT to CHILD (one
+               edge, not a chain): world_from_camera of the colour camera's
+               optical frame (OpenCV axes)
 Colour and depth are paired by time within --tolerance (default 0.02 s).
 Writes DIR/sequence.json, rgb.txt, depth.txt, imu.txt, groundtruth.txt and
 the images, in a hidden folder moved into place when complete. Bad input
@@ -160,6 +161,8 @@ def convert(args):
     if chosen["camera_info"] is None:
         fail(f"{args.bag}: no sensor_msgs/CameraInfo topic: the camera's intrinsics are unknown")
 
+    if args.tf and "/tf" not in found:
+        fail(f"{args.bag}: --tf given but the bag has no /tf topic")
     wanted = {t for t in chosen.values() if t} | ({"/tf", "/tf_static"} & set(found))
     streams = {t: [] for t in wanted}
     last_time = {}
@@ -241,11 +244,25 @@ def convert(args):
             lines.append(f"{time:.6f} {a.x!r} {-a.y!r} {-a.z!r} {g.x!r} {-g.y!r} {-g.z!r}")
         (staging / "imu.txt").write_text("# inertial samples in ARKit camera axes (+X right, +Y up, +Z back): m/s^2 with gravity, rad/s\n# timestamp ax ay az gx gy gz\n" + "\n".join(lines) + "\n")
         sensors.append("imu")
-    if chosen["pose"]:
-        lines = []
+    poses = []
+    if args.tf:
+        parent, child = args.tf
+        for _, message in streams.get("/tf", []):
+            for transform in message.transforms:
+                if transform.header.frame_id == parent and transform.child_frame_id == child:
+                    t, q = transform.transform.translation, transform.transform.rotation
+                    poses.append((stamp(transform), t, q))
+        if not poses:
+            fail(f"/tf: no transform from {parent} to {child} (one edge is read, not a chain)")
+        poses.sort(key=lambda entry: entry[0])
+        chosen["pose"] = "/tf"
+    elif chosen["pose"]:
         for time, message in streams[chosen["pose"]]:
             pose = message.pose.pose if hasattr(message, "child_frame_id") else message.pose
-            p, q = pose.position, pose.orientation
+            poses.append((time, pose.position, pose.orientation))
+    if poses:
+        lines = []
+        for time, p, q in poses:
             lines.append(f"{time:.6f} {p.x!r} {p.y!r} {p.z!r} {q.x!r} {q.y!r} {q.z!r} {q.w!r}")
         (staging / "groundtruth.txt").write_text("# ground truth: world_from_camera, OpenCV camera axes\n# timestamp tx ty tz qx qy qz qw\n" + "\n".join(lines) + "\n")
         sensors.append("groundTruth")
@@ -276,6 +293,7 @@ def main():
     parser.add_argument("--camera-info", dest="camera_info")
     parser.add_argument("--imu")
     parser.add_argument("--pose")
+    parser.add_argument("--tf", help="ground truth from the /tf transforms PARENT:CHILD")
     parser.add_argument("--tolerance", type=float, default=0.02)
     args = parser.parse_args()
     if not os.path.exists(args.bag):
@@ -287,6 +305,11 @@ def main():
         fail("give --out DIR (or --info)")
     if not (args.tolerance > 0 and math.isfinite(args.tolerance)):
         fail("--tolerance must be > 0 seconds")
+    if args.tf is not None:
+        frames = args.tf.split(":")
+        if len(frames) != 2 or not all(frames):
+            fail(f"--tf {args.tf}: expected PARENT:CHILD frame names")
+        args.tf = frames
     convert(args)
 
 
