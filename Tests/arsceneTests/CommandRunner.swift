@@ -37,6 +37,21 @@ enum CommandRunner {
     return URL(fileURLWithPath: path)
   }
 
+  /// Renders `frames` frames of the synthetic room at 320x240 (ground
+  /// truth, depth, IMU) into `folder`/room with `arscene dataset synth`, and
+  /// returns its path.
+  static func synthesizedRoom(
+    frames: Int, in folder: URL, file: StaticString = #filePath, line: UInt = #line
+  ) throws -> String {
+    let path = folder.appendingPathComponent("room").path
+    let synth = try run([
+      "dataset", "synth", "--frames", "\(frames)", "--width", "320", "--height", "240", "--out",
+      path, "--quiet",
+    ])
+    XCTAssertEqual(synth.status, 0, synth.stderr, file: file, line: line)
+    return path
+  }
+
   /// Runs `python3` (as the PATH finds it) with `arguments`: the project's
   /// Python tools and the checks made with other projects' SDKs.
   static func python(_ arguments: [String]) throws -> CommandResult {

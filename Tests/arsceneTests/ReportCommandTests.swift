@@ -16,13 +16,7 @@ final class ReportCommandTests: XCTestCase {
 
   /// 60 frames of the synthetic room at 320x240: ground truth, depth, IMU.
   private func room(in folder: URL) throws -> String {
-    let path = folder.appendingPathComponent("room").path
-    let synth = try CommandRunner.run([
-      "dataset", "synth", "--frames", "60", "--width", "320", "--height", "240", "--out", path,
-      "--quiet",
-    ])
-    XCTAssertEqual(synth.status, 0, synth.stderr)
-    return path
+    try CommandRunner.synthesizedRoom(frames: 60, in: folder)
   }
 
   private func files(_ folder: String) throws -> [String: Data] {

@@ -15,14 +15,9 @@ final class RerunToolTests: XCTestCase {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "arscene-rerun-\(UUID())")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let sequence = folder.appendingPathComponent("room").path
+    let sequence = try CommandRunner.synthesizedRoom(frames: 60, in: folder)
     let events = folder.appendingPathComponent("events.jsonl").path
     let recording = folder.appendingPathComponent("replay.rrd").path
-    let synth = try CommandRunner.run([
-      "dataset", "synth", "--frames", "60", "--width", "320", "--height", "240", "--out", sequence,
-      "--quiet",
-    ])
-    XCTAssertEqual(synth.status, 0, synth.stderr)
     let replay = try CommandRunner.run([
       "replay", sequence, "--events", events, "--no-timings", "--quiet", "--tap",
       "t=1,x=0.5,y=0.8,object=chair",

@@ -40,12 +40,7 @@ final class RosBagConvertTests: XCTestCase {
   func testABagOfEachKindConvertsBackToTheSameReplay() throws {
     try requireRosbags()
     let folder = try workspace()
-    let original = folder.appendingPathComponent("room").path
-    let synth = try CommandRunner.run([
-      "dataset", "synth", "--frames", "45", "--width", "320", "--height", "240", "--out", original,
-      "--quiet",
-    ])
-    XCTAssertEqual(synth.status, 0, synth.stderr)
+    let original = try CommandRunner.synthesizedRoom(frames: 45, in: folder)
     let expected = try frameEvents(original)
     XCTAssertTrue(
       expected.contains { $0.contains(#""type":"anchorAdded""#) }, "no planes to compare")
@@ -222,12 +217,7 @@ final class RosBagConvertTests: XCTestCase {
       throw XCTSkip("the mcap package is not installed (python3 -m pip install mcap)")
     }
     let folder = try workspace()
-    let sequence = folder.appendingPathComponent("room").path
-    let synth = try CommandRunner.run([
-      "dataset", "synth", "--frames", "45", "--width", "320", "--height", "240", "--out", sequence,
-      "--quiet",
-    ])
-    XCTAssertEqual(synth.status, 0, synth.stderr)
+    let sequence = try CommandRunner.synthesizedRoom(frames: 45, in: folder)
     let file = folder.appendingPathComponent("replay.mcap").path
     let replay = try CommandRunner.run([
       "replay", sequence, "--mcap", file, "--events", "-", "--no-timings", "--quiet",
