@@ -55,6 +55,10 @@ final class CoachingAcceptanceTests: XCTestCase {
       checkConditionsAreAnswered(conditions, timeline, sequenceEnd: end, scenario: scenario)
       checkNoUnannouncedProblem(conditions, timeline, scenario: scenario)
       checkMinimumDisplay(timeline, scenario: scenario)
+      if scenario == "no-surface" {
+        // A scene without a surface never tells the person to tap one.
+        XCTAssertFalse(timeline.contains { $0.key == "surfaceFound" }, "no-surface: \(timeline)")
+      }
       try compareWithGolden(coaching.map(\.line), scenario: scenario)
     }
   }

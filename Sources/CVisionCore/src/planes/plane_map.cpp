@@ -49,7 +49,7 @@ constexpr double kFloorsMergeDistance = 0.10;
 // within a frame, and the checks cost time.
 constexpr int kMergeInterval = 4;
 // A candidate needs three frames, two of them flat views: segments that
-// show 0.18 m^2 of it at once with an RMS residual within 0.8 sigma of the
+// show 0.35 m^2 of it at once with an RMS residual within 0.8 sigma of the
 // depth noise + 1.5 mm. A patchwork of small faces, each seen alone, or
 // steps of a few centimetres far away, where the segmenter's noise bound
 // lets them pass as one plane, is no surface (one plane's residual is about
@@ -75,6 +75,23 @@ constexpr int kCandidateLifetimeFrames = 30;
 constexpr double kConsistentDistance = 0.015;
 constexpr double kConsistentSigmas = 0.5;
 constexpr double kConsistentAngleDegrees = 3.0;
+// A view sees through a candidate when at least 6 of its planar cells look
+// at the candidate's seen region and over a quarter of them lie behind its
+// plane by more than 2.5 sigma of the depth noise, or 4 cm where that is
+// less. A cell centroid averages hundreds of pixels, so one surface's cells
+// lie far closer; 4 cm allows for the drift between the views that built
+// the plane and this one, and for a real sensor's bias near by. (Cells in
+// front are things before the surface, not evidence against it.) The tops
+// of relief seen at a grazing angle, or the blocks of a far wall whose
+// steps its noise hides, pass as one plane in some views; others look past
+// them at the faces behind.
+constexpr int kSeeThroughMinCells = 6;
+constexpr double kSeeThroughFraction = 0.25;
+constexpr double kSeeThroughSigmas = 2.5;
+constexpr double kSeeThroughFloor = 0.04;
+// Rays meeting the plane at more than 80 degrees from its normal say
+// little about where it is.
+constexpr double kSeeThroughMinCosine = 0.17;
 // Successive flat views of one surface see its normal within 1.5 degrees
 // of each other (the tracker's frame-to-frame rotation error is far less).
 constexpr double kSuccessiveViewDegrees = 1.5;
@@ -159,6 +176,7 @@ void PlaneMap::BeginFrame() {
 }
 
 void PlaneMap::Integrate(const std::vector<PlaneSegment>& segments,
+                         const std::vector<Eigen::Vector3d>& surface_points,
                          const PinholeCamera& camera,
                          const Eigen::Isometry3d& world_from_camera,
                          bool gravity_known) {
@@ -176,13 +194,16 @@ void PlaneMap::Integrate(const std::vector<PlaneSegment>& segments,
       StartCandidate(world, gravity_known);
     }
   }
+  CheckCandidatesSeenThrough(surface_points, world_from_opencv);
   // Merge, forget and promote every few frames, or at once when a
   // candidate is ready (merging first, so that it does not become a
   // duplicate of an anchor it belongs to).
   const auto ready = [&](const Anchor& anchor) {
     return anchor.id == 0 && anchor.frames_seen >= kFramesToPublish &&
            anchor.flat_views >= kFlatViewsToPublish &&
-           anchor.flat_views >= kConsistencyRatio * anchor.stray_views &&
+           anchor.flat_views >=
+               kConsistencyRatio *
+                   (anchor.stray_views + anchor.see_through_views) &&
            anchor.grid.area() >= options_.min_anchor_area;
   };
   if (frame_index_ - merge_frame_ >= kMergeInterval ||
@@ -426,6 +447,52 @@ void PlaneMap::StartCandidate(const WorldSegment& segment, bool gravity_known) {
   anchors_.push_back(std::move(anchor));
 }
 
+void PlaneMap::CheckCandidatesSeenThrough(
+    const std::vector<Eigen::Vector3d>& surface_points,
+    const Eigen::Isometry3d& world_from_opencv) {
+  if (surface_points.size() < static_cast<size_t>(kSeeThroughMinCells) ||
+      std::none_of(anchors_.begin(), anchors_.end(),
+                   [](const Anchor& anchor) { return anchor.id == 0; })) {
+    return;
+  }
+  // Each point's ray, range and the distance behind a plane that counts.
+  rays_.clear();
+  for (const Eigen::Vector3d& point : surface_points) {
+    const double range = point.norm();
+    if (!(range > 0)) continue;
+    const double sigma = options_.depth_noise * point.z() * point.z();
+    rays_.push_back({point / range, range,
+                     std::max(kSeeThroughSigmas * sigma, kSeeThroughFloor)});
+  }
+  const Eigen::Matrix3d& rotation = world_from_opencv.linear();
+  const Eigen::Vector3d& translation = world_from_opencv.translation();
+  for (Anchor& anchor : anchors_) {
+    if (anchor.id != 0) continue;
+    // The plane in camera axes: normal . x + offset = 0.
+    const Eigen::Vector3d normal = rotation.transpose() * anchor.normal;
+    const double offset = anchor.normal.dot(translation) + anchor.offset;
+    const Eigen::Isometry3d anchor_from_camera =
+        anchor.world_from_anchor.inverse() * world_from_opencv;
+    int looking = 0;
+    int behind = 0;
+    for (const SurfaceRay& ray : rays_) {
+      const double along = normal.dot(ray.direction);
+      if (std::abs(along) < kSeeThroughMinCosine) continue;
+      const double hit = -offset / along;
+      if (!(hit > 0)) continue;
+      const Eigen::Vector3d on_plane =
+          anchor_from_camera * (hit * ray.direction);
+      if (!anchor.grid.Near({on_plane.x(), on_plane.z()}, 0)) continue;
+      ++looking;
+      if (ray.range - hit > ray.behind_limit) ++behind;
+    }
+    if (looking >= kSeeThroughMinCells &&
+        behind > kSeeThroughFraction * looking) {
+      ++anchor.see_through_views;
+    }
+  }
+}
+
 double PlaneMap::Gap(Anchor* a, const Anchor& b, double limit) {
   const OccupancyGrid& grid = a->grid;
   const cv::Mat1b& mask = grid.mask();
@@ -548,6 +615,9 @@ void PlaneMap::Absorb(Anchor* survivor, Anchor* absorbed, bool gravity_known) {
       survivor->id == 0 ? std::max(survivor->flat_views, absorbed->flat_views)
                         : survivor->flat_views + absorbed->flat_views;
   survivor->stray_views += absorbed->stray_views;
+  // The same frames saw through both: counted once.
+  survivor->see_through_views =
+      std::max(survivor->see_through_views, absorbed->see_through_views);
   survivor->distance_valid = false;
   survivor->dirty = true;
   survivor->publish_now = true;

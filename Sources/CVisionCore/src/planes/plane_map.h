@@ -9,7 +9,9 @@
 //  - an unmatched segment starts a candidate, which becomes an anchor (and
 //    gets the next id) once it has been seen in three frames, covers
 //    min_anchor_area and has two flat, level views that agree with its plane
-//    and with each other, twice as many as the flat views that did not;
+//    and with each other, twice as many as the flat views that did not and
+//    the views that saw through it (depth well behind its seen region: the
+//    tops of relief seen from afar, which later views see past);
 //  - two anchors that turn out to be one surface merge (coplanar and
 //    touching, or parallel within 8 cm and overlapping): the lower id absorbs
 //    the other, which is reported as removed;
@@ -43,8 +45,11 @@ class PlaneMap {
   void BeginFrame();
 
   // Fuses one frame's segments (OpenCV camera axes). world_from_camera is in
-  // ARKit axes; gravity_known says whether world +Y is up.
+  // ARKit axes; gravity_known says whether world +Y is up. surface_points
+  // are the frame's planar cell centroids (OpenCV camera axes), which the
+  // candidates are checked against (PlaneSegmenter::planar_cell_centroids).
   void Integrate(const std::vector<PlaneSegment>& segments,
+                 const std::vector<Eigen::Vector3d>& surface_points,
                  const PinholeCamera& camera,
                  const Eigen::Isometry3d& world_from_camera,
                  bool gravity_known);
@@ -94,8 +99,10 @@ class PlaneMap {
     // views show enough of it, as flat as one surface.
     double best_segment_area = 0;
     int flat_views = 0;
-    // Flat views that did not lie on the plane so far (see the .cpp).
+    // Flat views that did not lie on the plane so far, and views whose
+    // depth showed surfaces behind its seen region (see the .cpp).
     int stray_views = 0;
+    int see_through_views = 0;
     // The normal of the last flat view, zero before the first.
     Eigen::Vector3d last_view_normal = Eigen::Vector3d::Zero();
     PlaneClass classification;
@@ -135,6 +142,11 @@ class PlaneMap {
   int Associate(const WorldSegment& segment) const;
   void Fuse(const WorldSegment& segment, Anchor* anchor, bool gravity_known);
   void StartCandidate(const WorldSegment& segment, bool gravity_known);
+  // Counts, for every candidate, whether this frame's surface points saw
+  // through its seen region.
+  void CheckCandidatesSeenThrough(
+      const std::vector<Eigen::Vector3d>& surface_points,
+      const Eigen::Isometry3d& world_from_opencv);
   void MarkFootprint(const std::vector<Eigen::Vector3d>& corners,
                      Anchor* anchor) const;
   void MergeTouchingAnchors(bool gravity_known);
@@ -165,6 +177,13 @@ class PlaneMap {
   std::vector<vc_plane_anchor_removal_t> removals_;
   // Scratch.
   std::vector<Eigen::Vector2d> centres_;
+  struct SurfaceRay {
+    Eigen::Vector3d direction;  // unit, OpenCV camera axes
+    double range = 0;
+    // How far behind a plane the point must lie to see through it.
+    double behind_limit = 0;
+  };
+  std::vector<SurfaceRay> rays_;
 };
 
 }  // namespace vc

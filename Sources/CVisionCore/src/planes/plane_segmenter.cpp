@@ -321,6 +321,10 @@ void PlaneSegmenter::FitCells(const PlaneOptions& options) {
     const int column = static_cast<int>(i) % grid_columns_;
     cell.planar = !HasDepthJump(row, column, cell.fit, z, options);
   }
+  planar_cell_centroids_.clear();
+  for (const Cell& cell : cells_) {
+    if (cell.planar) planar_cell_centroids_.push_back(cell.moments.mean());
+  }
 }
 
 void PlaneSegmenter::GrowRegions(const PlaneOptions& options) {

@@ -42,6 +42,13 @@ class PlaneSegmenter {
                                            const PinholeCamera& camera,
                                            const PlaneOptions& options);
 
+  // The centroids of the last call's planar cells, OpenCV camera axes: where
+  // this frame's depth saw a surface, each point the mean of hundreds of
+  // pixels. Valid until the next call.
+  const std::vector<Eigen::Vector3d>& planar_cell_centroids() const {
+    return planar_cell_centroids_;
+  }
+
  private:
   struct Cell {
     PlaneMoments moments;
@@ -96,6 +103,7 @@ class PlaneSegmenter {
   std::vector<PlaneSegment> segments_;
   std::vector<PlaneSegment> sorted_;
   std::vector<int> order_;
+  std::vector<Eigen::Vector3d> planar_cell_centroids_;
 };
 
 }  // namespace vc

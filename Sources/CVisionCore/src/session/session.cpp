@@ -380,8 +380,8 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
     if (pose_trusted && !frame.depth.empty()) {
       const std::vector<PlaneSegment>& segments = plane_segmenter_.Segment(
           frame.depth, frame.depth_units_per_metre, camera, options_.planes);
-      plane_map_.Integrate(segments, camera, tracking.world_from_camera,
-                           gravity_known);
+      plane_map_.Integrate(segments, plane_segmenter_.planar_cell_centroids(),
+                           camera, tracking.world_from_camera, gravity_known);
     }
   }
 
