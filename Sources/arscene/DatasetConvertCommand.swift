@@ -14,10 +14,12 @@ struct DatasetConvertCommand: ParsableCommand {
       Also reads ROS bags (rosbag2 with SQLite3 or MCAP storage, ROS 1 .bag) with the \
       rosbags package from PyPI (python3 -m pip install rosbags pillow): sensor_msgs/Image \
       (rgb8, bgr8, mono8, 16UC1, 32FC1) or CompressedImage, CameraInfo, Imu (in the colour \
-      camera's optical frame) and PoseStamped or Odometry ground truth, colour and depth \
-      paired by time. `arscene dataset info BAG` lists the topics and the guesses; \
-      --topic ROLE=TOPIC (color, depth, camera-info, imu, pose) overrides one; --tf \
-      PARENT:CHILD takes the ground truth from one /tf edge.
+      camera's optical frame, or turned into it by /tf_static) and PoseStamped or Odometry \
+      ground truth, colour and depth paired by time. Depth in another frame than colour, \
+      placed by /tf_static, is registered to colour when read (it needs the depth camera's \
+      CameraInfo). `arscene dataset info BAG` lists the topics and the guesses; --topic \
+      ROLE=TOPIC (color, depth, camera-info, depth-camera-info, imu, pose) overrides one; \
+      --tf PARENT:CHILD takes the ground truth from the /tf tree (chains of frames followed).
       """
   )
 
@@ -29,14 +31,15 @@ struct DatasetConvertCommand: ParsableCommand {
   @Option(
     name: .customLong("topic"),
     help: ArgumentHelp(
-      "For a ROS bag: the topic of a role, ROLE=TOPIC with ROLE color, depth, camera-info, imu or"
-        + " pose (repeatable).", valueName: "ROLE=TOPIC"))
+      "For a ROS bag: the topic of a role, ROLE=TOPIC with ROLE color, depth, camera-info,"
+        + " depth-camera-info, imu or pose (repeatable).", valueName: "ROLE=TOPIC"))
   var topics: [String] = []
 
   @Option(
     help: ArgumentHelp(
-      "For a ROS bag: ground truth from the /tf transforms from PARENT to CHILD (the colour"
-        + " camera's optical frame), instead of a pose topic.", valueName: "PARENT:CHILD"))
+      "For a ROS bag: ground truth from the /tf and /tf_static tree's transform from PARENT to"
+        + " CHILD (the colour camera's optical frame), instead of a pose topic.",
+      valueName: "PARENT:CHILD"))
   var tf: String?
 
   @Flag(help: "Print only errors.")
@@ -45,10 +48,12 @@ struct DatasetConvertCommand: ParsableCommand {
   func validate() throws {
     for topic in topics {
       let parts = topic.split(separator: "=", maxSplits: 1).map(String.init)
-      guard parts.count == 2, ["color", "depth", "camera-info", "imu", "pose"].contains(parts[0])
+      guard parts.count == 2,
+        ["color", "depth", "camera-info", "depth-camera-info", "imu", "pose"].contains(parts[0])
       else {
         throw ValidationError(
-          "--topic \(topic): expected ROLE=TOPIC with ROLE color, depth, camera-info, imu or pose")
+          "--topic \(topic): expected ROLE=TOPIC with ROLE color, depth, camera-info,"
+            + " depth-camera-info, imu or pose")
       }
     }
   }
