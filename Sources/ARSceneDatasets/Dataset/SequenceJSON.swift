@@ -18,6 +18,17 @@ enum SequenceJSON {
   /// Depth units per metre beyond a micrometre per unit are no sensor's.
   static let maxDepthScale = 1e6
 
+  /// Reads and decodes the sequence.json at `url`.
+  static func read(_ url: URL, defaultName: String) throws(DatasetError) -> Contents {
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw DatasetError(file: url.path, code: .ioError, "cannot be read")
+    }
+    return try decode(data, path: url.path, defaultName: defaultName)
+  }
+
   static func decode(
     _ data: Data, path: String, defaultName: String
   ) throws(DatasetError) -> Contents {

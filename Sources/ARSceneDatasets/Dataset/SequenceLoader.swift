@@ -107,14 +107,7 @@ public enum SequenceLoader {
     let jsonURL = folder.appendingPathComponent(SequenceJSON.fileName)
     var header: Header
     if FileManager.default.fileExists(atPath: jsonURL.path) {
-      let data: Data
-      do {
-        data = try Data(contentsOf: jsonURL)
-      } catch {
-        throw DatasetError(file: jsonURL.path, code: .ioError, "cannot be read")
-      }
-      let contents = try SequenceJSON.decode(
-        data, path: jsonURL.path, defaultName: folder.lastPathComponent)
+      let contents = try SequenceJSON.read(jsonURL, defaultName: folder.lastPathComponent)
       header = Header(
         format: "native", description: contents.description,
         declaresSensors: contents.declaresSensors, names: ListNames(prefix: "", in: folder),

@@ -144,14 +144,7 @@ enum SevenScenesReader {
     }
     let jsonURL = folder.appendingPathComponent(SequenceJSON.fileName)
     guard FileManager.default.fileExists(atPath: jsonURL.path) else { return description }
-    let data: Data
-    do {
-      data = try Data(contentsOf: jsonURL)
-    } catch {
-      throw DatasetError(file: jsonURL.path, code: .ioError, "cannot be read")
-    }
-    let contents = try SequenceJSON.decode(
-      data, path: jsonURL.path, defaultName: description.name)
+    let contents = try SequenceJSON.read(jsonURL, defaultName: description.name)
     let given = contents.description
     problems += contents.problems
     description.name = given.name

@@ -125,6 +125,18 @@ void ReturnList(const char* function, int32_t count, Output* out,
   for (int32_t i = 0; i < count; ++i) fill(i, &out[i]);
 }
 
+// What every call that looks at the scene from a camera checks first.
+void RequireView(const std::string& function, const vc_synthetic_scene_t* scene,
+                 const float* world_from_camera,
+                 const vc_camera_intrinsics_t* intrinsics) {
+  const std::string where = function + ": ";
+  vc::Require(scene != nullptr, where + "scene is NULL");
+  vc::Require(world_from_camera != nullptr,
+              where + "world_from_camera is NULL");
+  vc::Require(intrinsics != nullptr, where + "intrinsics is NULL");
+  RequireIntrinsics(*intrinsics, function);
+}
+
 void RequireOutputs(const std::string& where, const vc_camera_intrinsics_t& k,
                     const uint8_t* out_rgb, int32_t rgb_stride_bytes,
                     const uint16_t* out_depth, int32_t depth_stride_bytes,
@@ -267,11 +279,7 @@ vc_status_t vc_synthetic_scene_render_with_options(
   return vc::Guarded(vc::synthetic::ThreadErrorSlot(), [&] {
     const std::string function = "vc_synthetic_scene_render";
     const std::string where = function + ": ";
-    vc::Require(scene != nullptr, where + "scene is NULL");
-    vc::Require(world_from_camera != nullptr,
-                where + "world_from_camera is NULL");
-    vc::Require(intrinsics != nullptr, where + "intrinsics is NULL");
-    RequireIntrinsics(*intrinsics, function);
+    RequireView(function, scene, world_from_camera, intrinsics);
     RequireOutputs(where, *intrinsics, out_rgb, rgb_stride_bytes, out_depth,
                    depth_stride_bytes, depth_units_per_metre);
     vc::RequireRigidTransform(world_from_camera, where + "world_from_camera");
@@ -391,11 +399,7 @@ vc_status_t vc_synthetic_scene_get_reference_visibility(
   return vc::Guarded(vc::synthetic::ThreadErrorSlot(), [&] {
     const std::string function = "vc_synthetic_scene_get_reference_visibility";
     const std::string where = function + ": ";
-    vc::Require(scene != nullptr, where + "scene is NULL");
-    vc::Require(world_from_camera != nullptr,
-                where + "world_from_camera is NULL");
-    vc::Require(intrinsics != nullptr, where + "intrinsics is NULL");
-    RequireIntrinsics(*intrinsics, function);
+    RequireView(function, scene, world_from_camera, intrinsics);
     vc::RequireRigidTransform(world_from_camera, where + "world_from_camera");
     const Eigen::Isometry3d pose = RenderPose(world_from_camera);
     const vc::synthetic::PinholeCamera camera = CameraFrom(*intrinsics);

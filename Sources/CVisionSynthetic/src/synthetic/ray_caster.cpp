@@ -6,13 +6,7 @@
 #include <vector>
 
 #include "common/stable_sort.h"
-
-// Rendered bytes must not depend on whether the compiler fuses multiply-adds
-// (clang does by default wherever FMA exists, e.g. on arm64; GCC does not in
-// ISO C++ mode), so that sample data rendered on one machine matches another.
-#if defined(__clang__)
-#pragma clang fp contract(off)
-#endif
+#include "synthetic/no_fused_multiply_add.h"
 
 namespace vc {
 namespace synthetic {

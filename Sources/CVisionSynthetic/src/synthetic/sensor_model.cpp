@@ -7,12 +7,7 @@
 #include <string>
 
 #include "common/status_error.h"
-
-// Output bytes must not depend on whether the compiler fuses multiply-adds;
-// see ray_caster.cpp.
-#if defined(__clang__)
-#pragma clang fp contract(off)
-#endif
+#include "synthetic/no_fused_multiply_add.h"
 
 namespace vc {
 namespace synthetic {
