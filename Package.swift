@@ -88,31 +88,37 @@ let package = Package(
       // (Tools/convert/rosbag-to-native and Tools/mcap/events-to-mcap link to them).
       resources: [.copy("Resources/rosbag-to-native.py"), .copy("Resources/events-to-mcap.py")]
     ),
+    // Fixtures every test target shares: temporary folders, the shared
+    // datasets, camera poses. Not a product: only tests see it.
+    .target(
+      name: "TestSupport",
+      path: "Tests/TestSupport"
+    ),
     .testTarget(
       name: "CVisionCoreTests",
-      dependencies: ["CVisionCore", "CVisionCoreTesting", "CVisionSynthetic"],
+      dependencies: ["CVisionCore", "CVisionCoreTesting", "CVisionSynthetic", "TestSupport"],
       path: "Tests/CVisionCoreTests"
     ),
     .testTarget(
       name: "CVisionSyntheticTests",
-      dependencies: ["CVisionSynthetic"],
+      dependencies: ["CVisionSynthetic", "TestSupport"],
       path: "Tests/CVisionSyntheticTests"
     ),
     .testTarget(
       name: "ARSceneTests",
-      dependencies: ["ARScene", "CVisionCore", "CVisionSynthetic"],
+      dependencies: ["ARScene", "CVisionCore", "CVisionSynthetic", "TestSupport"],
       path: "Tests/ARSceneTests"
     ),
     .testTarget(
       name: "ARSceneDatasetsTests",
-      dependencies: ["ARSceneDatasets", "ARScene"],
+      dependencies: ["ARSceneDatasets", "ARScene", "TestSupport"],
       path: "Tests/ARSceneDatasetsTests",
       // Read in place through #filePath (and by evo in a test), not bundled.
       exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "arsceneTests",
-      dependencies: ["arscene"],
+      dependencies: ["arscene", "TestSupport"],
       path: "Tests/arsceneTests",
       exclude: ["Golden"]
     ),

@@ -1,6 +1,7 @@
 import ARScene
 import ARSceneDatasets
 import Foundation
+import TestSupport
 import XCTest
 
 /// EuRoC folders open as published: nanosecond times in seconds, the camera
@@ -139,7 +140,7 @@ final class EuRoCReaderTests: XCTestCase {
   /// (the Vicon world's +Z), and over the whole flight the ground truth's
   /// rotation between two instants must match the integrated gyroscope.
   func testSharedEuRoCMatchesItsIMU() throws {
-    let sequence = try SequenceLoader.open(try SharedDatasets.folder("euroc-v1-01-micro"))
+    let sequence = try SequenceLoader.open(try SharedDataset.folder("euroc-v1-01-micro"))
     XCTAssertEqual(sequence.format, "euroc")
     XCTAssertEqual(sequence.frames.count, 95)
     XCTAssertEqual(sequence.imu.count, 29120)

@@ -1,6 +1,7 @@
 import ARScene
 import ARSceneDatasets
 import Foundation
+import TestSupport
 import XCTest
 
 /// Every readable format converts to a native sequence that reads back with
@@ -166,7 +167,7 @@ final class SequenceConverterTests: XCTestCase {
   // MARK: Real recordings (read in place, skipped when absent)
 
   func testSharedSevenScenesFramesRoundTrip() throws {
-    let kitchen = try SharedDatasets.folder("7scenes-kitchen-dev")
+    let kitchen = try SharedDataset.folder("7scenes-kitchen-dev")
     let names =
       ["camera-intrinsics.txt"]
       + (0..<8).flatMap { n in
@@ -178,11 +179,11 @@ final class SequenceConverterTests: XCTestCase {
 
   func testSharedEuRoCRoundTrip() throws {
     try assertRoundTrip(
-      try SequenceLoader.open(try SharedDatasets.folder("euroc-v1-01-micro")), frames: 10)
+      try SequenceLoader.open(try SharedDataset.folder("euroc-v1-01-micro")), frames: 10)
   }
 
   func testSharedTUMKeyframesRoundTrip() throws {
     try assertRoundTrip(
-      try SequenceLoader.open(try SharedDatasets.folder("tum-fr3-cabinet-keyframes")), frames: 10)
+      try SequenceLoader.open(try SharedDataset.folder("tum-fr3-cabinet-keyframes")), frames: 10)
   }
 }

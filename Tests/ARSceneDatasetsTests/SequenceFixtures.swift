@@ -1,6 +1,7 @@
 import ARScene
 import ARSceneDatasets
 import Foundation
+import TestSupport
 import XCTest
 
 /// Small real files for the dataset tests: PNGs written by the core, lists
@@ -8,10 +9,7 @@ import XCTest
 enum SequenceFixtures {
   /// A fresh empty folder, deleted when the test ends.
   static func temporaryFolder(_ test: XCTestCase, name: String = "sequence") throws -> URL {
-    let root = FileManager.default.temporaryDirectory
-      .appendingPathComponent("arscene-dataset-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    test.addTeardownBlock { try? FileManager.default.removeItem(at: root) }
+    let root = try TemporaryFolder.make("arscene-dataset-tests", removedAfter: test)
     let folder = root.appendingPathComponent(name)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder

@@ -1,6 +1,7 @@
 import ARScene
 import ARSceneDatasets
 import Foundation
+import TestSupport
 import XCTest
 
 /// 7-Scenes folders open as they are published: frame numbers give the time,
@@ -156,7 +157,7 @@ final class SevenScenesReaderTests: XCTestCase {
   /// truth. Right conventions agree on ~0.96 of the pixels; an inverted pose
   /// or OpenCV/ARKit axes mixed up fall far below.
   func testSharedKitchenReprojectsConsistently() throws {
-    let sequence = try SequenceLoader.open(try SharedDatasets.folder("7scenes-kitchen-dev"))
+    let sequence = try SequenceLoader.open(try SharedDataset.folder("7scenes-kitchen-dev"))
     XCTAssertEqual(sequence.format, "7scenes")
     XCTAssertEqual(sequence.frames.count, 600)
     XCTAssertEqual(sequence.groundTruth.count, 600)

@@ -1,6 +1,7 @@
 import ARScene
 import ARSceneDatasets
 import Foundation
+import TestSupport
 import XCTest
 
 /// TUM RGB-D folders as published open without conversion: lists with
@@ -139,7 +140,7 @@ final class TUMSequenceReaderTests: XCTestCase {
   /// land on the same surfaces; inverted poses or mixed-up camera axes must
   /// not.
   func testSharedTUMCabinetKeyframes() throws {
-    let folder = try SharedDatasets.folder("tum-fr3-cabinet-keyframes")
+    let folder = try SharedDataset.folder("tum-fr3-cabinet-keyframes")
     let sequence = try SequenceLoader.open(folder)
     XCTAssertEqual(sequence.format, "tum")
     XCTAssertEqual(sequence.frames.count, 58)

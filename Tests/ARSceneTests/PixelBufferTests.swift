@@ -1,19 +1,13 @@
 import ARScene
 import Foundation
+import TestSupport
 import XCTest
 
 final class PixelBufferTests: XCTestCase {
   private var directory: URL!
 
   override func setUpWithError() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "PixelBufferTests-\(UUID())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: directory)
-    directory = nil
+    directory = try TemporaryFolder.make("PixelBufferTests", removedAfter: self)
   }
 
   func testColourPNGRoundTripsExactly() throws {

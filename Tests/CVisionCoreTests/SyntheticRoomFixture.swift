@@ -1,5 +1,6 @@
 import CVisionCore
 import CVisionSynthetic
+import TestSupport
 import XCTest
 
 /// What the core's tests that render the synthetic room share: one small
@@ -35,20 +36,10 @@ enum SyntheticRoom {
 
   typealias Vector = SIMD3<Double>
 
-  static func cross(_ a: Vector, _ b: Vector) -> Vector {
-    Vector(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
-  }
-
-  static func normalized(_ v: Vector) -> Vector { v / (v * v).sum().squareRoot() }
-
   /// world_from_camera (ARKit axes, column-major) of a camera at eye looking
   /// at target, image up as close to world up as the view allows.
   static func lookAt(eye: Vector, target: Vector) -> [Float] {
-    let forward = normalized(target - eye)
-    let right = normalized(cross(forward, Vector(0, 1, 0)))
-    let up = cross(right, forward)
-    return [right, up, -forward].flatMap { [Float($0.x), Float($0.y), Float($0.z), 0] }
-      + [Float(eye.x), Float(eye.y), Float(eye.z), 1]
+    CameraPose.lookAt(eye: eye, target: target)
   }
 
   // MARK: - Depth

@@ -1,4 +1,5 @@
 import CVisionSynthetic
+import TestSupport
 import XCTest
 
 /// The synthetic room through the C API: determinism, exact depth against
@@ -45,37 +46,6 @@ final class SyntheticSceneTests: XCTestCase {
   }
 
   // MARK: - Poses (ARKit camera axes: +X right, +Y up, looking down -Z)
-
-  private typealias Vector = (x: Double, y: Double, z: Double)
-
-  private static func cross(_ a: Vector, _ b: Vector) -> Vector {
-    (a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
-  }
-
-  private static func normalized(_ a: Vector) -> Vector {
-    let n = (a.x * a.x + a.y * a.y + a.z * a.z).squareRoot()
-    return (a.x / n, a.y / n, a.z / n)
-  }
-
-  /// world_from_camera, column-major, from the camera's axes in world
-  /// coordinates and its position.
-  private static func pose(right: Vector, up: Vector, back: Vector, position: Vector)
-    -> [Float]
-  {
-    [right, up, back].flatMap { [Float($0.x), Float($0.y), Float($0.z), 0] }
-      + [Float(position.x), Float(position.y), Float(position.z), 1]
-  }
-
-  /// A camera at eye looking at target, its image up as close to world up
-  /// as the view allows.
-  private static func lookAt(eye: Vector, target: Vector, worldUp: Vector = (0, 1, 0))
-    -> [Float]
-  {
-    let forward = normalized((target.x - eye.x, target.y - eye.y, target.z - eye.z))
-    let right = normalized(cross(forward, worldUp))
-    let up = cross(right, forward)
-    return pose(right: right, up: up, back: (-forward.x, -forward.y, -forward.z), position: eye)
-  }
 
   /// Looking straight down from (-1.5, h, 1.2), image up towards world -Z: a
   /// patch of bare floor, clear of the furniture and the rug.
@@ -136,12 +106,14 @@ final class SyntheticSceneTests: XCTestCase {
 
     // 45 degrees down towards -Z from 1.5 m; the lower half of the image
     // between u = 160 and 480 sees only bare floor.
-    let eye: Vector = (-1.8, 1.5, 1.5)
-    let target: Vector = (-1.8, 0, 0)
-    let forward = Self.normalized((target.x - eye.x, target.y - eye.y, target.z - eye.z))
-    let right = Self.normalized(Self.cross(forward, (0, 1, 0)))
-    let up = Self.cross(right, forward)
-    let image = render(scene, Self.lookAt(eye: eye, target: target))
+    let eye = SIMD3<Double>(-1.8, 1.5, 1.5)
+    let target = SIMD3<Double>(-1.8, 0, 0)
+    let pose = CameraPose.lookAt(eye: eye, target: target)
+    // The camera's axes in world coordinates, columns of its pose.
+    let right = SIMD3<Double>(Double(pose[0]), Double(pose[1]), Double(pose[2]))
+    let up = SIMD3<Double>(Double(pose[4]), Double(pose[5]), Double(pose[6]))
+    let forward = -SIMD3<Double>(Double(pose[8]), Double(pose[9]), Double(pose[10]))
+    let image = render(scene, pose)
 
     for v in [240, 300, 360, 420, 479] {
       for u in [160, 240, 320, 400, 480] {
@@ -167,7 +139,7 @@ final class SyntheticSceneTests: XCTestCase {
     // Facing the x = -3 wall, which is fronto-parallel: the whole middle of
     // the image is at the wall's distance.
     for (cameraX, expected) in [(0.0, 3000.0), (-1.0, 2000.0), (-2.5, 500.0)] {
-      let pose = Self.pose(
+      let pose = pose(
         right: (0, 0, -1), up: (0, 1, 0), back: (1, 0, 0), position: (cameraX, 1.3, 0.5))
       let image = render(scene, pose)
       for (u, v) in [(320, 240), (300, 200), (400, 260), (320, 230)] {
@@ -880,8 +852,15 @@ private typealias Vector = (x: Double, y: Double, z: Double)
 /// world_from_camera, column-major, from the camera's axes in world
 /// coordinates (ARKit: right, up, back) and its position.
 private func pose(right: Vector, up: Vector, back: Vector, position: Vector) -> [Float] {
-  [right, up, back].flatMap { [Float($0.x), Float($0.y), Float($0.z), 0] }
-    + [Float(position.x), Float(position.y), Float(position.z), 1]
+  func simd(_ v: Vector) -> SIMD3<Double> { SIMD3(v.x, v.y, v.z) }
+  return CameraPose.columns(
+    right: simd(right), up: simd(up), back: simd(back), position: simd(position))
+}
+
+/// A camera at eye looking at target, its image up as close to world up as
+/// the view allows.
+private func lookAt(eye: Vector, target: Vector) -> [Float] {
+  CameraPose.lookAt(eye: SIMD3(eye.x, eye.y, eye.z), target: SIMD3(target.x, target.y, target.z))
 }
 
 /// The elements of a fixed-size C array, which Swift imports as a tuple.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Tools/batch/arscene-batch: sequences evaluated as Ray tasks, results that
@@ -14,10 +15,7 @@ final class BatchToolTests: XCTestCase {
       throw XCTSkip("the ray package is not installed (python3 -m pip install ray)")
     }
     let arscene = try CommandRunner.releaseExecutable()
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "arscene-batch-\(UUID())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try TemporaryFolder.make("arscene-batch", removedAfter: self)
     var sequences: [String] = []
     for seed in 1...2 {
       let path = folder.appendingPathComponent("walk\(seed)").path

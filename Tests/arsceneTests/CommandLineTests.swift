@@ -1,17 +1,12 @@
 import Foundation
+import TestSupport
 import XCTest
 
 final class CommandLineTests: XCTestCase {
   private var directory: URL!
 
   override func setUpWithError() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "arsceneTests-\(UUID())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: directory)
+    directory = try TemporaryFolder.make("arsceneTests", removedAfter: self)
   }
 
   /// A small synthetic sequence written by the tool itself.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `arscene dataset convert` writes a native copy that `dataset info`
@@ -12,12 +13,8 @@ final class DatasetConvertCommandTests: XCTestCase {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   }
 
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: directory)
-  }
-
   /// `../shared/datasets/<name>` beside the repository, or a skip.
-  private func sharedDataset(_ name: String) throws -> URL { try SharedDatasetFolder.named(name) }
+  private func sharedDataset(_ name: String) throws -> URL { try SharedDataset.folder(name) }
 
   private func info(_ path: String) throws -> String {
     let result = try CommandRunner.run(["dataset", "info", path])

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `arscene dataset synth`'s options: scenarios and motions by name, clear
@@ -7,13 +8,7 @@ final class DatasetSynthCommandTests: XCTestCase {
   private var directory: URL!
 
   override func setUpWithError() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "arscene-synth-tests-\(UUID())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: directory)
+    directory = try TemporaryFolder.make("arscene-synth-tests", removedAfter: self)
   }
 
   private func synth(_ extra: [String]) throws -> (CommandResult, String) {

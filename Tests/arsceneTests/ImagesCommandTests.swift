@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `arscene images detect` and `images check` against the issue's targets on
@@ -9,12 +10,7 @@ final class ImagesCommandTests: XCTestCase {
   private var directory: URL!
 
   override func setUpWithError() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("images-\(UUID())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: directory)
+    directory = try TemporaryFolder.make("images", removedAfter: self)
   }
 
   /// A reference folder whose pictures are links to the dataset's files
@@ -95,7 +91,7 @@ final class ImagesCommandTests: XCTestCase {
   /// Issue 6: mean corner error <= 1.5 px on img2-img3 of every set, within
   /// 5 px on img4; img5-img6 are reported only (printed).
   func testOxfordAffineCornerErrors() throws {
-    let oxford = try SharedDatasetFolder.named("oxford-affine")
+    let oxford = try SharedDataset.folder("oxford-affine")
     for set in ["graf", "boat", "bikes", "leuven"] {
       let folder = oxford.appendingPathComponent(set)
       let reference = folder.appendingPathComponent("img1.png")
@@ -122,7 +118,7 @@ final class ImagesCommandTests: XCTestCase {
   }
 
   func testBoxIsFoundInTheScene() throws {
-    let samples = try SharedDatasetFolder.named("opencv-samples")
+    let samples = try SharedDataset.folder("opencv-samples")
     let references = try referenceFolder([
       ("box", samples.appendingPathComponent("box.png"), 0.2)
     ])
@@ -177,7 +173,7 @@ final class ImagesCommandTests: XCTestCase {
   }
 
   func testDVDCoversAmongOneHundredReferences() throws {
-    let dvd = try SharedDatasetFolder.named("dvd-covers")
+    let dvd = try SharedDataset.folder("dvd-covers")
     let chosen = try dvdReferences(dvd)
     XCTAssertEqual(chosen.count, 100)
     let references = try referenceFolder(chosen)
@@ -198,8 +194,8 @@ final class ImagesCommandTests: XCTestCase {
   }
 
   func testNoCoverIsFoundInAnyKitchenFrame() throws {
-    let dvd = try SharedDatasetFolder.named("dvd-covers")
-    let kitchen = try SharedDatasetFolder.named("7scenes-kitchen-dev")
+    let dvd = try SharedDataset.folder("dvd-covers")
+    let kitchen = try SharedDataset.folder("7scenes-kitchen-dev")
     let references = try referenceFolder(try dvdReferences(dvd))
     let frames = try FileManager.default.contentsOfDirectory(atPath: kitchen.path)
       .filter { $0.hasSuffix(".color.jpg") }.sorted()
@@ -212,7 +208,7 @@ final class ImagesCommandTests: XCTestCase {
   }
 
   func testCheckScoresAndRejectsWithReasons() throws {
-    let samples = try SharedDatasetFolder.named("opencv-samples")
+    let samples = try SharedDataset.folder("opencv-samples")
     let box = samples.appendingPathComponent("box.png")
     // A flat grey picture has no texture; the box twice is duplicate content.
     let folder = directory.appendingPathComponent("check")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Issue 18's output rows, each reproducing the failure it was filed for:
@@ -10,13 +11,7 @@ final class OutputDisciplineCommandTests: XCTestCase {
   private var directory: URL!
 
   override func setUpWithError() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "arsceneOutputs-\(UUID())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: directory)
+    directory = try TemporaryFolder.make("arsceneOutputs", removedAfter: self)
   }
 
   private func path(_ name: String) -> String { directory.appendingPathComponent(name).path }

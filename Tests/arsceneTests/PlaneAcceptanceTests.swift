@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Issue 5's plane targets, measured the way a user would: synthesise or open
@@ -61,7 +62,7 @@ final class PlaneAcceptanceTests: XCTestCase {
   /// with it, 2.11 cm at the default seed; until a loop closure pulls the
   /// map together the table is held by a regression guard of 3 cm.
   func testSevenScenesFloorIsStableAndTheTableHeightRegressionGuardHolds() throws {
-    let folder = try SharedDatasetFolder.named("7scenes-kitchen-dev")
+    let folder = try SharedDataset.folder("7scenes-kitchen-dev")
     let events = try AcceptanceWorkspace.events(
       workspace.replay(folder.path, ["--no-coaching"]))
     var heights: [String: [Double]] = [:]

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `arscene eval` without --trajectory replays a synthetic sequence with plane
@@ -9,13 +10,7 @@ final class PlaneEvalCommandTests: XCTestCase {
   private var directory: URL!
 
   override func setUpWithError() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "plane-eval-\(UUID())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: directory)
+    directory = try TemporaryFolder.make("plane-eval", removedAfter: self)
   }
 
   func testEvalReplaysAndScoresPlanes() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The progress line of long commands: drawn on a terminal (here a
@@ -40,9 +41,7 @@ final class ProgressLineTests: XCTestCase {
   }
 
   func testLongCommandsShowProgressOnATerminalOnly() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "arscene-progress-\(UUID())")
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try TemporaryFolder.make("arscene-progress", removedAfter: self)
     let sequence = folder.appendingPathComponent("room").path
     let synth = try runOnTerminal([
       "dataset", "synth", "--frames", "60", "--width", "320", "--height", "240", "--out", sequence,

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Issue 14's targets for a session that comes back, measured as a user
@@ -358,7 +359,7 @@ final class RelocalizationTargetTests: XCTestCase {
   /// run's own error, 4.8 cm RMS, bounds it) are held by a regression guard
   /// at the level reached.
   func testKitchenTargetsWithARegressionGuardForTheTwoNotMet() throws {
-    let kitchen = try SharedDatasetFolder.named("7scenes-kitchen-dev").path
+    let kitchen = try SharedDataset.folder("7scenes-kitchen-dev").path
     let map = path("kitchen.arscenemap")
     let built = try run([
       "map", "build", kitchen, "--out", map, "--max-frames", "300", "--trajectory",

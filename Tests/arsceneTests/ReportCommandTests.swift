@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `arscene report` (and `replay --report`): one self-contained page with
@@ -7,10 +8,7 @@ import XCTest
 /// a browser renders it.
 final class ReportCommandTests: XCTestCase {
   private func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "arscene-report-\(UUID())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+    let folder = try TemporaryFolder.make("arscene-report", removedAfter: self)
     return folder
   }
 
@@ -125,7 +123,7 @@ final class ReportCommandTests: XCTestCase {
   /// The 600 real frames of the 7-Scenes kitchen: the page and its images
   /// stay under 5 MB.
   func testTheKitchensReportIsSmall() throws {
-    let kitchen = try SharedDatasetFolder.named("7scenes-kitchen-dev")
+    let kitchen = try SharedDataset.folder("7scenes-kitchen-dev")
     let folder = try temporaryFolder()
     let out = folder.appendingPathComponent("kitchen").path
     let run = try CommandRunner.run(

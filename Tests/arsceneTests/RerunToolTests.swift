@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Tools/rerun/arscene-rerun: a replay's events and the sequence's images as
@@ -12,9 +13,7 @@ final class RerunToolTests: XCTestCase {
       throw XCTSkip(
         "the rerun-sdk and Pillow packages are not installed (python3 -m pip install rerun-sdk)")
     }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "arscene-rerun-\(UUID())")
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try TemporaryFolder.make("arscene-rerun", removedAfter: self)
     let sequence = try CommandRunner.synthesizedRoom(frames: 60, in: folder)
     let events = folder.appendingPathComponent("events.jsonl").path
     let recording = folder.appendingPathComponent("replay.rrd").path

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// ROS bags in: a synthetic sequence written as a rosbag2 (SQLite3 and MCAP)
@@ -18,10 +19,7 @@ final class RosBagConvertTests: XCTestCase {
   }
 
   private func workspace() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "arscene-rosbag-\(UUID())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+    let folder = try TemporaryFolder.make("arscene-rosbag", removedAfter: self)
     return folder
   }
 

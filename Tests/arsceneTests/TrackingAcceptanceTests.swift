@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Issue 4's targets, measured the way a user would: synthesise or open a
@@ -101,7 +102,7 @@ final class TrackingAcceptanceTests: XCTestCase {
   /// bundle adjustment this build measures 3.06 cm (3.06-3.45 over six
   /// RANSAC seeds; 3.94 before it), so the guard holds 3.5 cm.
   func testSevenScenesKitchenRegressionGuardWhileTheATETargetsAreNotMet() throws {
-    let folder = try SharedDatasetFolder.named("7scenes-kitchen-dev")
+    let folder = try SharedDataset.folder("7scenes-kitchen-dev")
     let replay = try replay(folder.path)
     let report = try evaluate(folder.path, trajectory: replay.trajectory)
     print(

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// replay --trajectory, then eval: the path a SLAM user takes to score the
@@ -7,13 +8,7 @@ final class TrajectoryCommandTests: XCTestCase {
   private var directory: URL!
 
   override func setUpWithError() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "trajectory-\(UUID())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: directory)
+    directory = try TemporaryFolder.make("trajectory", removedAfter: self)
   }
 
   func testReplayedTrajectoryScoresAgainstGroundTruth() throws {

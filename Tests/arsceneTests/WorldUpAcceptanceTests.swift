@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Issue 15's world up without an accelerometer, measured as a user would:
@@ -85,7 +86,7 @@ final class WorldUpAcceptanceTests: XCTestCase {
   /// The real kitchen with its stated gravity ignored: up judged from the
   /// scene by 2 s, within 2 degrees of the gravity 7-Scenes states.
   func testSevenScenesKitchenUpFromTheSceneAgreesWithItsStatedGravity() throws {
-    let folder = try SharedDatasetFolder.named("7scenes-kitchen-dev")
+    let folder = try SharedDataset.folder("7scenes-kitchen-dev")
     let frames = ["--max-frames", "90", "--plane-detection", "none"]
     let stated = try WorldUpRun(
       sequence: nil, events: try workspace.replay(folder.path, frames))
