@@ -54,7 +54,7 @@ extension DepthData {
   }
 
   /// The core's limit on an image side (see vc_depth_register).
-  private static let largestSide = 16384
+  private static let largestSide = Int(VC_MAX_IMAGE_SIDE)
 }
 
 extension CameraIntrinsics {

@@ -170,12 +170,16 @@ typedef struct vc_camera_intrinsics {
   int32_t height;
 } vc_camera_intrinsics_t;
 
+/** The most pixels on a side of any image, camera or view the core accepts:
+    larger sizes are a corrupt or hostile size field. */
+#define VC_MAX_IMAGE_SIDE 16384
+
 /** Whether intrinsics can describe a camera: finite; an image of 1..16384
-    pixels on a side; focal lengths 0.01..100 times the image's longer side
-    (about 179 down to 0.6 degrees across); the principal point inside the
-    image (-0.5 .. width - 0.5, -0.5 .. height - 0.5). Every frame and call
-    that takes intrinsics applies the same check. Failures leave their
-    message in vc_last_error_message(). */
+    (VC_MAX_IMAGE_SIDE) pixels on a side; focal lengths 0.01..100 times the
+   image's longer side (about 179 down to 0.6 degrees across); the principal
+   point inside the image (-0.5 .. width - 0.5, -0.5 .. height - 0.5). Every
+   frame and call that takes intrinsics applies the same check. Failures leave
+   their message in vc_last_error_message(). */
 VC_API vc_status_t
 vc_camera_intrinsics_check(const vc_camera_intrinsics_t *intrinsics);
 

@@ -6,10 +6,13 @@
 
 #include <cstdint>
 
+#include "vision_core/vision_core.h"
+
 namespace vc {
 
-// Pixels on a side of any image, camera or view.
-constexpr int32_t kMaxImageSide = 16384;
+// Pixels on a side of any image, camera or view (the public header states
+// it for C and Swift callers).
+constexpr int32_t kMaxImageSide = VC_MAX_IMAGE_SIDE;
 // Pixels of one encoded image the core will decode (8192 x 8192, 200 MB as
 // BGR): a PNG or JPEG declaring more is refused from its header, before a
 // byte is decompressed (a 1 MB file can declare 20000 x 20000).

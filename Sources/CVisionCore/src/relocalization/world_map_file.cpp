@@ -6,6 +6,7 @@
 #include <cstring>
 #include <limits>
 
+#include "common/image_limits.h"
 #include "common/status_error.h"
 
 namespace vc {
@@ -158,7 +159,7 @@ PinholeCamera ReadCamera(ByteReader& r) {
   c.width = r.I32("camera width");
   c.height = r.I32("camera height");
   Require(c.fx > 0 && c.fy > 0 && c.width > 0 && c.height > 0 &&
-              c.width <= 16384 && c.height <= 16384,
+              c.width <= kMaxImageSide && c.height <= kMaxImageSide,
           r.what() + ": the camera (" + std::to_string(c.width) + "x" +
               std::to_string(c.height) + ", f " + std::to_string(c.fx) +
               ") is not a valid camera");

@@ -42,9 +42,10 @@ static_assert(
         static_cast<int>(PlaneClass::kSeat) == VC_PLANE_CLASSIFICATION_SEAT,
     "PlaneClass must match vc_plane_classification_t");
 
-// Large enough for any camera we replay, small enough that a corrupt size
-// cannot ask for gigabytes.
-constexpr int32_t kMaxImageSide = 8192;
+// The renderer's own limit, below the core's VC_MAX_IMAGE_SIDE: it keeps
+// per-pixel surface records, so a 16384-pixel side would ask for gigabytes;
+// 8192 is large enough for any camera we synthesise.
+constexpr int32_t kMaxRenderSide = 8192;
 
 bool IsFinitePositive(double value) {
   return std::isfinite(value) && value > 0.0;
@@ -69,11 +70,12 @@ void RequireIntrinsics(const vc_camera_intrinsics_t& intrinsics,
               where + "cx must be finite, got " + Describe(intrinsics.cx));
   vc::Require(std::isfinite(intrinsics.cy),
               where + "cy must be finite, got " + Describe(intrinsics.cy));
-  vc::Require(intrinsics.width > 0 && intrinsics.width <= kMaxImageSide,
-              where + "width must be in 1..8192, got " +
+  const std::string range = "1.." + std::to_string(kMaxRenderSide);
+  vc::Require(intrinsics.width > 0 && intrinsics.width <= kMaxRenderSide,
+              where + "width must be in " + range + ", got " +
                   std::to_string(intrinsics.width));
-  vc::Require(intrinsics.height > 0 && intrinsics.height <= kMaxImageSide,
-              where + "height must be in 1..8192, got " +
+  vc::Require(intrinsics.height > 0 && intrinsics.height <= kMaxRenderSide,
+              where + "height must be in " + range + ", got " +
                   std::to_string(intrinsics.height));
 }
 
@@ -377,9 +379,10 @@ vc_status_t vc_synthetic_scene_render_reference_image(
     vc::Require(index >= 0 && index < count,
                 where + "index " + std::to_string(index) +
                     " is not in 0..count-1, count " + std::to_string(count));
-    vc::Require(width > 0 && width <= kMaxImageSide && height > 0 &&
-                    height <= kMaxImageSide,
-                where + "width and height must be in 1..8192, got " +
+    vc::Require(width > 0 && width <= kMaxRenderSide && height > 0 &&
+                    height <= kMaxRenderSide,
+                where + "width and height must be in 1.." +
+                    std::to_string(kMaxRenderSide) + ", got " +
                     std::to_string(width) + "x" + std::to_string(height));
     vc::Require(out_rgb != nullptr, where + "out_rgb is NULL");
     vc::Require(rgb_stride_bytes >= 3 * static_cast<int64_t>(width),
