@@ -378,6 +378,9 @@ void PlaneMap::MoveAnchor(const Eigen::Isometry3d& new_world_from_old,
   anchor->world_from_anchor = new_world_from_old * anchor->world_from_anchor;
   anchor->reference_x = turn * anchor->reference_x;
   anchor->last_view_normal = turn * anchor->last_view_normal;
+  // Views that saw through a candidate judged it where the uncorrected map
+  // had put it, which the correction has just shown to be off.
+  anchor->see_through_views = 0;
   anchor->dirty = true;
   anchor->publish_now = true;
 }
