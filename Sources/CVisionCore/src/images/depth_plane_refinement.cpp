@@ -5,6 +5,7 @@
 #include <cmath>
 #include <vector>
 
+#include "common/angles.h"
 #include "common/conventions.h"
 #include "images/homography_checks.h"
 
@@ -61,7 +62,7 @@ double RefineWithDepthPlane(const ReferenceImage& reference,
   const Eigen::Vector3d current = camera_from_image->linear().col(1);
   const Eigen::Quaterniond turn =
       Eigen::Quaterniond::FromTwoVectors(current, measured);
-  if (2.0 * std::acos(std::min(1.0, std::abs(turn.w()))) * 180.0 / M_PI >
+  if (Degrees(2.0 * std::acos(std::min(1.0, std::abs(turn.w())))) >
       kMaxCorrectionDegrees) {
     return 0;
   }

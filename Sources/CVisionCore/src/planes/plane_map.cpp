@@ -4,14 +4,13 @@
 #include <cmath>
 #include <opencv2/imgproc.hpp>
 
+#include "common/angles.h"
 #include "common/conventions.h"
 #include "planes/boundary_polygon.h"
 #include "planes/plane_extent.h"
 
 namespace vc {
 namespace {
-
-constexpr double kDegrees = 3.14159265358979323846 / 180.0;
 
 // Occupancy cells: fine enough for a table's edge, coarse enough that a room
 // fits in a few tens of thousands of cells.
@@ -143,14 +142,14 @@ bool Meaningful(const vc_plane_anchor_t& before,
       a.topLeftCorner<3, 3>().transpose() * b.topLeftCorner<3, 3>();
   const double cos_angle =
       std::clamp((relative.trace() - 1.0) / 2.0, -1.0, 1.0);
-  if (std::acos(cos_angle) > kRevisionAngleDegrees * kDegrees) return true;
+  if (std::acos(cos_angle) > Radians(kRevisionAngleDegrees)) return true;
   if (Changed(before.extent_width, after.extent_width) ||
       Changed(before.extent_height, after.extent_height) ||
       std::abs(after.area - before.area) >
           kRevisionFraction * std::abs(before.area) ||
       std::abs(after.extent_rotation_on_y_axis -
                before.extent_rotation_on_y_axis) >
-          kRevisionExtentDegrees * kDegrees) {
+          Radians(kRevisionExtentDegrees)) {
     return true;
   }
   const Eigen::Vector2d center_before(before.center[0], before.center[2]);
@@ -238,7 +237,7 @@ bool PlaneMap::ToWorld(const PlaneSegment& segment, const PinholeCamera& camera,
   const Eigen::Vector3d& translation = world_from_opencv.translation();
   const Eigen::Vector3d normal = rotation * segment.normal;
   const double vertical = std::abs(normal.y());
-  const double tolerance = options_.alignment_tolerance_degrees * kDegrees;
+  const double tolerance = Radians(options_.alignment_tolerance_degrees);
   if (vertical >= std::cos(tolerance)) {
     if (!options_.detect_horizontal) return false;
     out->alignment = VC_PLANE_ALIGNMENT_HORIZONTAL;
@@ -264,7 +263,7 @@ bool PlaneMap::ToWorld(const PlaneSegment& segment, const PinholeCamera& camera,
       options_.depth_noise *
       std::sqrt(mean_z * mean_z * mean_z * mean_z +
                 6 * mean_z * mean_z * var_z + 3 * var_z * var_z);
-  const double tilt_sine = std::sin(kFlatViewTiltDegrees * kDegrees);
+  const double tilt_sine = std::sin(Radians(kFlatViewTiltDegrees));
   const bool level =
       !gravity_known || (out->alignment == VC_PLANE_ALIGNMENT_HORIZONTAL
                              ? std::sqrt(1.0 - vertical * vertical) <= tilt_sine
@@ -304,7 +303,7 @@ bool PlaneMap::ToWorld(const PlaneSegment& segment, const PinholeCamera& camera,
 }
 
 int PlaneMap::Associate(const WorldSegment& segment) const {
-  const double cos_limit = std::cos(kAssociateAngleDegrees * kDegrees);
+  const double cos_limit = std::cos(Radians(kAssociateAngleDegrees));
   int best = -1;
   int best_score = 0;
   for (size_t i = 0; i < anchors_.size(); ++i) {
@@ -405,10 +404,10 @@ void PlaneMap::Fuse(const WorldSegment& segment, Anchor* anchor,
       std::abs(anchor->normal.dot(segment.moments.mean()) + anchor->offset) <=
           kConsistentDistance + kConsistentSigmas * segment.depth_noise &&
       anchor->normal.dot(segment.normal) >=
-          std::cos(kConsistentAngleDegrees * kDegrees) &&
+          std::cos(Radians(kConsistentAngleDegrees)) &&
       (anchor->last_view_normal.isZero() ||
        anchor->last_view_normal.dot(segment.normal) >=
-           std::cos(kSuccessiveViewDegrees * kDegrees));
+           std::cos(Radians(kSuccessiveViewDegrees)));
   if (segment.flat_view) anchor->last_view_normal = segment.normal;
   anchor->moments.Add(segment.moments);
   Refit(anchor, gravity_known);
@@ -547,7 +546,7 @@ bool PlaneMap::OneSurface(const Anchor& a, const Anchor& b,
   const double a_to_b = std::abs(a.normal.dot(b.moments.mean()) + a.offset);
   const double b_to_a = std::abs(b.normal.dot(a.moments.mean()) + b.offset);
   const double distance = std::max(a_to_b, b_to_a);
-  if (cos_angle < std::cos(kMergeAngleDegrees * kDegrees) ||
+  if (cos_angle < std::cos(Radians(kMergeAngleDegrees)) ||
       distance > kFloorsMergeDistance) {
     return false;
   }
@@ -556,7 +555,7 @@ bool PlaneMap::OneSurface(const Anchor& a, const Anchor& b,
     reach = kMergeReachCells * a.grid.cell_metres();
   }
   const bool published = a.id != 0 && b.id != 0;
-  const bool parallel = cos_angle >= std::cos(kGapMergeAngleDegrees * kDegrees);
+  const bool parallel = cos_angle >= std::cos(Radians(kGapMergeAngleDegrees));
   if (published && parallel && distance <= kOverlapMergeDistance) {
     reach = std::max(reach, 0.0);
   }

@@ -6,6 +6,8 @@
 #include <cstring>
 #include <numeric>
 
+#include "common/angles.h"
+
 namespace vc {
 namespace {
 
@@ -47,8 +49,6 @@ constexpr float kMinCosSquared =
 // Footprints join at most this many cells of a row into one rectangle, so
 // that far ones stay within what the map accepts as one part.
 constexpr int kMaxRunCells = 4;
-
-constexpr double kDegrees = 3.14159265358979323846 / 180.0;
 
 double Sigma(const PlaneOptions& options, double z) {
   return options.depth_noise * z * z;
@@ -328,7 +328,7 @@ void PlaneSegmenter::FitCells(const PlaneOptions& options) {
 }
 
 void PlaneSegmenter::GrowRegions(const PlaneOptions& options) {
-  const double cos_grow = std::cos(kGrowAngleDegrees * kDegrees);
+  const double cos_grow = std::cos(Radians(kGrowAngleDegrees));
   seeds_.clear();
   for (size_t i = 0; i < cells_.size(); ++i) {
     if (cells_[i].planar) seeds_.push_back(static_cast<int>(i));
@@ -411,7 +411,7 @@ void PlaneSegmenter::MergeRegions(const PlaneOptions& options) {
   std::sort(pairs.begin(), pairs.end());
   pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
 
-  const double cos_merge = std::cos(kMergeAngleDegrees * kDegrees);
+  const double cos_merge = std::cos(Radians(kMergeAngleDegrees));
   const auto coplanar = [&](int a, int b) {
     const PlaneFit& fa = region_fits_[a];
     const PlaneFit& fb = region_fits_[b];

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/angles.h"
 #include "common/conventions.h"
 #include "common/stable_sort.h"
 
@@ -10,7 +11,6 @@ namespace vc {
 
 namespace {
 
-constexpr double kDegrees = 3.14159265358979323846 / 180.0;
 // Planes smaller than this say little about the room's directions (a book's
 // cover, a box side); the largest few of each frame are enough.
 constexpr double kMinSegmentArea = 0.04;
@@ -84,7 +84,7 @@ std::vector<SceneUpEstimator::Cluster> SceneUpEstimator::Clusters() const {
   StableSort(&order, [](const Observation* a, const Observation* b) {
     return a->area > b->area;
   });
-  const double join = std::cos(kClusterDegrees * kDegrees);
+  const double join = std::cos(Radians(kClusterDegrees));
   std::vector<Cluster> clusters;
   std::vector<Eigen::Vector3d> sums;
   for (const Observation* o : order) {
@@ -112,7 +112,7 @@ double SceneUpEstimator::PosePlausibility(const Eigen::Vector3d& up) const {
     // The camera looks down -Z: its pitch is the view's angle above the
     // horizon.
     const double pitch =
-        std::asin(std::clamp(-up_in_camera.z(), -1.0, 1.0)) / kDegrees;
+        Degrees(std::asin(std::clamp(-up_in_camera.z(), -1.0, 1.0)));
     const double p = (pitch - kTypicalPitchDegrees) / kPitchSigmaDegrees;
     const double pitch_weight = std::max(kFloorWeight, std::exp(-0.5 * p * p));
     // Roll: how far up, seen in the image plane, is from the nearest image
@@ -121,7 +121,7 @@ double SceneUpEstimator::PosePlausibility(const Eigen::Vector3d& up) const {
     const double in_plane = std::hypot(up_in_camera.x(), up_in_camera.y());
     if (in_plane > 0.2) {
       const double angle =
-          std::atan2(up_in_camera.y(), up_in_camera.x()) / kDegrees;
+          Degrees(std::atan2(up_in_camera.y(), up_in_camera.x()));
       const double off_axis = std::abs(angle - 90.0 * std::round(angle / 90));
       roll_weight = off_axis <= kUprightRollDegrees
                         ? 1.0
@@ -141,7 +141,7 @@ double SceneUpEstimator::TurnPlausibility(const Eigen::Vector3d& up) const {
                  rotations_.size()];
   // The turn from the first frame to the latest, in world axes.
   const Eigen::AngleAxisd turn(latest * first_rotation_.transpose());
-  if (std::abs(turn.angle()) < kMinTurnDegrees * kDegrees) return 1.0;
+  if (std::abs(turn.angle()) < Radians(kMinTurnDegrees)) return 1.0;
   return 0.5 + 0.5 * std::abs(turn.axis().dot(up));
 }
 
@@ -149,7 +149,7 @@ SceneUpDecision SceneUpEstimator::Decide() const {
   SceneUpDecision decision;
   const std::vector<Cluster> clusters = Clusters();
   if (clusters.empty()) return decision;
-  const double same = std::cos(kClusterDegrees * kDegrees);
+  const double same = std::cos(Radians(kClusterDegrees));
 
   // Each cluster's direction as a candidate for up.
   std::vector<double> scores(clusters.size(), 0.0);

@@ -2,12 +2,14 @@
 
 #include <cmath>
 
+#include "common/angles.h"
+
 namespace vc {
 
 vc_raycast_alignment_t AlignmentOfNormal(const Eigen::Vector3d& normal,
                                          double tolerance_degrees) {
   const double up = std::abs(normal.normalized().y());
-  const double tolerance = tolerance_degrees * M_PI / 180.0;
+  const double tolerance = Radians(tolerance_degrees);
   if (up >= std::cos(tolerance)) return VC_RAYCAST_ALIGNMENT_HORIZONTAL;
   if (up <= std::sin(tolerance)) return VC_RAYCAST_ALIGNMENT_VERTICAL;
   return VC_RAYCAST_ALIGNMENT_ANY;

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <unordered_map>
 
+#include "common/angles.h"
+
 namespace vc {
 namespace {
 
@@ -99,8 +101,7 @@ MapCorrection LoopCloser::Check(
       (agreed.translation - edges.back().translation).norm() /
       kTranslationSigmaMetres;
   const double heading_error =
-      std::abs(
-          std::remainder(agreed.heading - edges.back().heading, 2 * M_PI)) /
+      std::abs(std::remainder(agreed.heading - edges.back().heading, 2 * kPi)) /
       kHeadingSigmaRadians;
   if (!(correction.graph.final_cost <= correction.graph.initial_cost) ||
       translation_error > 3 || heading_error > 3) {

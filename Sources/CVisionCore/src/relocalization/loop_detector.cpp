@@ -4,17 +4,16 @@
 #include <cmath>
 #include <opencv2/features2d.hpp>
 
+#include "common/angles.h"
 #include "relocalization/pose_ransac.h"
 #include "relocalization/surface_alignment.h"
 
 namespace vc {
 namespace {
 
-constexpr double kDegreesPerRadian = 180.0 / M_PI;
-
 double AngleDegrees(const Eigen::Matrix3d& r) {
   const double c = std::clamp((r.trace() - 1.0) / 2.0, -1.0, 1.0);
-  return std::acos(c) * kDegreesPerRadian;
+  return Degrees(std::acos(c));
 }
 
 Eigen::Vector3d Centre(const Keyframe& k) {
@@ -32,7 +31,7 @@ std::vector<int> ChooseCandidates(const std::vector<MapKeyframe>& keyframes,
                                   const LoopDetectionOptions& options) {
   const Eigen::Vector3d centre = Centre(q);
   const Eigen::Vector3d forward = Forward(q);
-  const double min_cos = std::cos(options.max_view_degrees / kDegreesPerRadian);
+  const double min_cos = std::cos(Radians(options.max_view_degrees));
   const int64_t newest_ns =
       q.timestamp_ns - static_cast<int64_t>(options.min_age_seconds * 1e9);
   std::vector<std::pair<double, int>> near;
@@ -180,7 +179,7 @@ LoopDetection DetectLoop(const KeyframeDatabase& database,
   result.correction_degrees = AngleDegrees(turn);
   const Eigen::Vector3d up = Eigen::Vector3d::UnitY();
   result.tilt_degrees =
-      std::acos(std::clamp((turn * up).dot(up), -1.0, 1.0)) * kDegreesPerRadian;
+      Degrees(std::acos(std::clamp((turn * up).dot(up), -1.0, 1.0)));
   double walked = 0;
   for (int k = result.keyframe; k < int(keyframes.size()); ++k) {
     const Keyframe& next =

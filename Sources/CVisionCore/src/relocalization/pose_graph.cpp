@@ -3,6 +3,8 @@
 #include <Eigen/SparseCholesky>
 #include <cmath>
 
+#include "common/angles.h"
+
 namespace vc {
 namespace {
 
@@ -24,7 +26,7 @@ Eigen::Matrix3d HeadingRotationTransposeDerivative(double heading) {
   return d;
 }
 
-double WrapAngle(double radians) { return std::remainder(radians, 2.0 * M_PI); }
+double WrapAngle(double radians) { return std::remainder(radians, 2.0 * kPi); }
 
 struct State {
   std::vector<Eigen::Vector3d> position;

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 
+#include "common/angles.h"
 #include "common/status_error.h"
 #include "relocalization/depth_surface.h"
 #include "relocalization/pose_ransac.h"
@@ -21,7 +22,7 @@ double Milliseconds(Clock::time_point from, Clock::time_point to) {
 
 double AngleDegrees(const Eigen::Matrix3d& r) {
   const double c = std::clamp((r.trace() - 1.0) / 2.0, -1.0, 1.0);
-  return std::acos(c) * 180.0 / M_PI;
+  return Degrees(std::acos(c));
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <opencv2/imgproc.hpp>
 
+#include "common/angles.h"
 #include "common/depth_sampler.h"
 #include "common/stable_sort.h"
 #include "common/status_error.h"
@@ -172,8 +173,7 @@ bool Session::MapWantsKeyframe(const TrackingResult& tracking) const {
   if (keyframes.empty()) return true;
   const Eigen::Isometry3d& last = keyframes.back().keyframe.camera_from_world;
   const Eigen::Isometry3d change = tracking.camera_from_world * last.inverse();
-  const double degrees =
-      Eigen::AngleAxisd(change.linear()).angle() * 180.0 / M_PI;
+  const double degrees = Degrees(Eigen::AngleAxisd(change.linear()).angle());
   const double metres = (last.inverse().translation() -
                          tracking.camera_from_world.inverse().translation())
                             .norm();
@@ -203,8 +203,8 @@ vc_world_mapping_status_t Session::MappingStatus(
     if ((pose.inverse().translation() - centre).norm() <
             2 * options_.relocalization.keyframe_spacing_metres &&
         pose.linear().row(2).dot(forward.transpose()) >
-            std::cos(2 * options_.relocalization.keyframe_spacing_degrees *
-                     M_PI / 180.0)) {
+            std::cos(Radians(
+                2 * options_.relocalization.keyframe_spacing_degrees))) {
       return VC_WORLD_MAPPING_STATUS_MAPPED;
     }
   }

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <opencv2/calib3d.hpp>
 
+#include "common/angles.h"
 #include "tracking/rigid_motion.h"
 
 namespace vc {
@@ -26,7 +27,7 @@ PoseEstimator::PoseEstimator(const TrackingOptions& options)
       max_iterations_(options.ransac_max_iterations),
       min_inliers_(options.min_inliers),
       min_inliers_far_(options.min_inliers_normal),
-      prior_sigma_rotation_(options.motion_prior_degrees * M_PI / 180.0),
+      prior_sigma_rotation_(Radians(options.motion_prior_degrees)),
       prior_sigma_translation_(options.motion_prior_metres) {}
 
 double PoseEstimator::PriorDistance(const Eigen::Isometry3d& prior_pose,

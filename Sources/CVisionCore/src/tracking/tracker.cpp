@@ -4,6 +4,7 @@
 #include <cmath>
 #include <utility>
 
+#include "common/angles.h"
 #include "common/conventions.h"
 #include "common/depth_sampler.h"
 #include "tracking/world_alignment.h"
@@ -26,7 +27,7 @@ constexpr double kMotionSmoothing = 0.3;
 constexpr double kRevisitSeconds = 5.0;
 
 double RotationAngleDegrees(const Eigen::Matrix3d& r) {
-  return Eigen::AngleAxisd(r).angle() * 180.0 / M_PI;
+  return Degrees(Eigen::AngleAxisd(r).angle());
 }
 
 Eigen::Vector3d CameraCentre(const Eigen::Isometry3d& camera_from_world) {

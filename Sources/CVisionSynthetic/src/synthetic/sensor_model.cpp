@@ -6,14 +6,13 @@
 #include <cstring>
 #include <string>
 
+#include "common/angles.h"
 #include "common/status_error.h"
 #include "synthetic/no_fused_multiply_add.h"
 
 namespace vc {
 namespace synthetic {
 namespace {
-
-constexpr double kPi = 3.14159265358979323846;
 
 // The random bits of one pixel: three 64-bit hashes, each split into the
 // values below. Hashing is a fair share of the frame's cost, so no bit is
@@ -109,8 +108,8 @@ double NoisyDepth(double z, float incidence, const DepthNoiseModel& model,
   if (Unit(Low(random.failure)) < model.dropout) return 0.0;
   const double theta =
       Arccos(std::min(1.0, std::max(0.0, static_cast<double>(incidence))));
-  const double start = model.grazing_start_degrees * (kPi / 180.0);
-  const double full = model.grazing_full_degrees * (kPi / 180.0);
+  const double start = Radians(model.grazing_start_degrees);
+  const double full = Radians(model.grazing_full_degrees);
   if (theta >= start) {
     const double s = std::min(1.0, (theta - start) / (full - start));
     if (Unit(High(random.failure)) < s * s * (3.0 - 2.0 * s)) return 0.0;
