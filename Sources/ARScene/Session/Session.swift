@@ -99,7 +99,7 @@ public final class Session {
 
   private func setCoreReferenceImages(_ images: [ReferenceImage]) throws(ARSceneError) {
     let set = images.isEmpty ? nil : try CoreReferenceImageSet(images: images)
-    try core.check(vc_session_set_reference_images(core.handle, set?.handle))
+    try core.check(vc_session_set_detection_images(core.handle, set?.handle))
     referenceImageSet = set
   }
 
@@ -237,7 +237,7 @@ public final class Session {
   public func reset() throws(ARSceneError) {
     let core = try CoreSession(options: configuration.coreOptions)
     if let referenceImageSet {
-      try core.check(vc_session_set_reference_images(core.handle, referenceImageSet.handle))
+      try core.check(vc_session_set_detection_images(core.handle, referenceImageSet.handle))
     }
     self.core = core
     imageAnchorRegistry = ImageAnchorRegistry(

@@ -909,12 +909,21 @@ VC_API vc_status_t vc_session_get_plane_anchor_removals(
     int32_t capacity, int32_t *out_count);
 
 /** Makes the session look for the images of a built set from the next frame
-    on; NULL stops looking. Replaces the previous set (the run-time swap of
-    the active images): images followed from the previous set are dropped.
-    The session keeps its own reference to the set's index, so the set may
-    be changed or destroyed afterwards. */
-VC_API vc_status_t vc_session_set_reference_images(
+    on (ARKit's detectionImages); NULL stops looking. Replaces the previous
+    set (the run-time swap of the active images): images followed from the
+    previous set are dropped. The session keeps its own reference to the
+    set's index, so the set may be changed or destroyed afterwards. */
+VC_API vc_status_t vc_session_set_detection_images(
     vc_session_t *session, const vc_reference_image_set_t *set);
+
+/** The earlier name of vc_session_set_detection_images, kept for one
+    release. */
+VC_API vc_status_t vc_session_set_reference_images(
+    vc_session_t *session, const vc_reference_image_set_t *set)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((deprecated("use vc_session_set_detection_images")))
+#endif
+    ;
 
 /** The images found or followed in the last processed frame, in order of
     reference index (count protocol). An image missing from the list is out

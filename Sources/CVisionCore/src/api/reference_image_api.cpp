@@ -236,6 +236,11 @@ vc_status_t vc_reference_image_set_get_detections(
 
 vc_status_t vc_session_set_reference_images(
     vc_session_t* session, const vc_reference_image_set_t* set) {
+  return vc_session_set_detection_images(session, set);
+}
+
+vc_status_t vc_session_set_detection_images(
+    vc_session_t* session, const vc_reference_image_set_t* set) {
   if (session == nullptr) return VC_STATUS_INVALID_ARGUMENT;
   return vc::Guarded(session->error, [&] {
     if (set != nullptr) {

@@ -1,6 +1,6 @@
 // The object behind the C handle vc_reference_image_set_t, shared by the
 // entry points that take one (reference_image_api.cpp, and the session's
-// vc_session_set_reference_images).
+// vc_session_set_detection_images).
 #pragma once
 
 #include <memory>
