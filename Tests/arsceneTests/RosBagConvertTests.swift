@@ -35,6 +35,26 @@ final class RosBagConvertTests: XCTestCase {
     }
   }
 
+  /// Writes `original` as a bag (Tools/convert/native-to-rosbag with
+  /// `writing`) at `folder/name`, then converts it back with `dataset
+  /// convert` (and `converting`): the bag's path, the converted sequence's
+  /// path and what the conversion printed.
+  private func bagAndBack(
+    _ original: String, in folder: URL, name: String, writing: [String],
+    converting: [String] = [], file: StaticString = #filePath, line: UInt = #line
+  ) throws -> (bag: String, converted: String, stderr: String) {
+    let bag = folder.appendingPathComponent(name).path
+    let written = try CommandRunner.python(
+      [tools.appendingPathComponent("convert/native-to-rosbag").path, original, "--out", bag]
+        + writing)
+    XCTAssertEqual(written.status, 0, written.stderr, file: file, line: line)
+    let converted = folder.appendingPathComponent("\(name)-native").path
+    let convert = try CommandRunner.run(
+      ["dataset", "convert", bag, "--out", converted] + converting)
+    XCTAssertEqual(convert.status, 0, convert.stderr, file: file, line: line)
+    return (bag, converted, convert.stderr)
+  }
+
   func testABagOfEachKindConvertsBackToTheSameReplay() throws {
     try requireRosbags()
     let folder = try workspace()
@@ -45,35 +65,20 @@ final class RosBagConvertTests: XCTestCase {
     for (format, name) in [
       ("rosbag2-sqlite3", "room-sqlite3"), ("rosbag2-mcap", "room-mcap"), ("rosbag1", "room.bag"),
     ] {
-      let bag = folder.appendingPathComponent(name).path
-      let written = try CommandRunner.python([
-        tools.appendingPathComponent("convert/native-to-rosbag").path, original, "--out", bag,
-        "--format", format,
-      ])
-      XCTAssertEqual(written.status, 0, written.stderr)
+      let (bag, converted, printed) = try bagAndBack(
+        original, in: folder, name: name, writing: ["--format", format])
       let info = try CommandRunner.run(["dataset", "info", bag])
       XCTAssertEqual(info.status, 0, info.stderr)
       XCTAssertTrue(info.stdout.contains("color        /camera/color/image_raw"), info.stdout)
-      let converted = folder.appendingPathComponent("\(name)-native").path
-      let convert = try CommandRunner.run(["dataset", "convert", bag, "--out", converted])
-      XCTAssertEqual(convert.status, 0, convert.stderr)
-      XCTAssertTrue(convert.stderr.contains("45 frames (45 with depth)"), convert.stderr)
+      XCTAssertTrue(printed.contains("45 frames (45 with depth)"), printed)
       XCTAssertEqual(try frameEvents(converted), expected, "\(format): another replay")
     }
 
     // PNG-compressed colour and ground truth on /tf: still the same replay.
-    let compressed = folder.appendingPathComponent("room-png").path
-    let png = try CommandRunner.python([
-      tools.appendingPathComponent("convert/native-to-rosbag").path, original, "--out", compressed,
-      "--format", "rosbag2-mcap", "--compress", "png", "--ground-truth-as", "tf",
-    ])
-    XCTAssertEqual(png.status, 0, png.stderr)
-    let fromPNG = folder.appendingPathComponent("room-png-native").path
-    let convertPNG = try CommandRunner.run([
-      "dataset", "convert", compressed, "--out", fromPNG, "--tf",
-      "world:camera_color_optical_frame",
-    ])
-    XCTAssertEqual(convertPNG.status, 0, convertPNG.stderr)
+    let (compressed, fromPNG, _) = try bagAndBack(
+      original, in: folder, name: "room-png",
+      writing: ["--format", "rosbag2-mcap", "--compress", "png", "--ground-truth-as", "tf"],
+      converting: ["--tf", "world:camera_color_optical_frame"])
     XCTAssertEqual(try frameEvents(fromPNG), expected, "PNG and tf: another replay")
     let noEdge = try CommandRunner.run([
       "dataset", "convert", compressed, "--out", folder.appendingPathComponent("none").path, "--tf",
@@ -83,15 +88,9 @@ final class RosBagConvertTests: XCTestCase {
     XCTAssertTrue(noEdge.stderr.contains("no transform from world to elsewhere"), noEdge.stderr)
 
     // JPEG loses detail: another replay, as accurate.
-    let lossy = folder.appendingPathComponent("room-jpeg.bag").path
-    let jpeg = try CommandRunner.python([
-      tools.appendingPathComponent("convert/native-to-rosbag").path, original, "--out", lossy,
-      "--format", "rosbag1", "--compress", "jpeg",
-    ])
-    XCTAssertEqual(jpeg.status, 0, jpeg.stderr)
-    let fromJPEG = folder.appendingPathComponent("room-jpeg-native").path
-    let convertJPEG = try CommandRunner.run(["dataset", "convert", lossy, "--out", fromJPEG])
-    XCTAssertEqual(convertJPEG.status, 0, convertJPEG.stderr)
+    let (_, fromJPEG, _) = try bagAndBack(
+      original, in: folder, name: "room-jpeg.bag",
+      writing: ["--format", "rosbag1", "--compress", "jpeg"])
     func score(_ sequence: String) throws -> (ate: Double, tracked: Double) {
       let run = try CommandRunner.run(["eval", sequence, "--json", "--quiet"])
       XCTAssertEqual(run.status, 0, run.stderr)
@@ -128,17 +127,10 @@ final class RosBagConvertTests: XCTestCase {
     let truth = try numbers(original + "/groundtruth.txt")
     let imu = try numbers(original + "/imu.txt")
     for (format, name) in [("rosbag2-sqlite3", "tree-sqlite3"), ("rosbag1", "tree.bag")] {
-      let bag = folder.appendingPathComponent(name).path
-      let written = try CommandRunner.python([
-        tools.appendingPathComponent("convert/native-to-rosbag").path, original, "--out", bag,
-        "--format", format, "--ground-truth-as", "tf-tree",
-      ])
-      XCTAssertEqual(written.status, 0, written.stderr)
-      let converted = folder.appendingPathComponent("\(name)-native").path
-      let convert = try CommandRunner.run([
-        "dataset", "convert", bag, "--out", converted, "--tf", "world:camera_color_optical_frame",
-      ])
-      XCTAssertEqual(convert.status, 0, convert.stderr)
+      let (_, converted, _) = try bagAndBack(
+        original, in: folder, name: name,
+        writing: ["--format", format, "--ground-truth-as", "tf-tree"],
+        converting: ["--tf", "world:camera_color_optical_frame"])
       let chained = try numbers(converted + "/groundtruth.txt")
       XCTAssertEqual(chained.count, truth.count, format)
       for (got, want) in zip(chained, truth) {
@@ -157,20 +149,15 @@ final class RosBagConvertTests: XCTestCase {
       XCTAssertEqual(try frameEvents(converted), expected, "\(format): another replay")
     }
 
-    let offset = folder.appendingPathComponent("offset").path
-    let written = try CommandRunner.python([
-      tools.appendingPathComponent("convert/native-to-rosbag").path, original, "--out", offset,
-      "--format", "rosbag2-mcap", "--ground-truth-as", "tf-tree", "--depth-offset", "0.05",
-    ])
-    XCTAssertEqual(written.status, 0, written.stderr)
-    let converted = folder.appendingPathComponent("offset-native").path
-    let convert = try CommandRunner.run([
-      "dataset", "convert", offset, "--out", converted, "--tf", "world:camera_color_optical_frame",
-    ])
-    XCTAssertEqual(convert.status, 0, convert.stderr)
+    let (offset, converted, printed) = try bagAndBack(
+      original, in: folder, name: "offset",
+      writing: [
+        "--format", "rosbag2-mcap", "--ground-truth-as", "tf-tree", "--depth-offset", "0.05",
+      ],
+      converting: ["--tf", "world:camera_color_optical_frame"])
     XCTAssertTrue(
-      convert.stderr.contains("is registered to colour (camera_color_optical_frame) by /tf_static"),
-      convert.stderr)
+      printed.contains("is registered to colour (camera_color_optical_frame) by /tf_static"),
+      printed)
     let description = try XCTUnwrap(
       JSONSerialization.jsonObject(
         with: Data(contentsOf: URL(fileURLWithPath: converted + "/sequence.json")))
