@@ -62,7 +62,7 @@ final class PlaneConfigurationTests: XCTestCase {
     XCTAssertEqual(message { $0.planes.cellSize = 65 }, "planes.cellSize must be 4...64, got 65")
     XCTAssertEqual(
       message { $0.planes.depthRange = 0...4 },
-      "planes.depthRange must be finite with 0 < lower < upper, got 0.0...4.0")
+      "planes.depthRange must be > 0, got 0.0")
     XCTAssertEqual(
       message { $0.planes.depthNoise = 0 }, "planes.depthNoise must be > 0, got 0.0")
     XCTAssertEqual(
@@ -75,7 +75,7 @@ final class PlaneConfigurationTests: XCTestCase {
     XCTAssertNotNil(message { $0.planes.depthRange = 1...Float.infinity })
     XCTAssertEqual(
       message { $0.planeDetection = WorldTrackingConfiguration.PlaneDetection(rawValue: 0b110) },
-      "planeDetection has unknown bits: 4")
+      "planeDetection must have no bits outside 0x3, got 6")
     XCTAssertNil(message { $0.planeDetection = [.horizontal, .vertical] })
   }
 

@@ -35,9 +35,33 @@ final class TrackingConfigurationTests: XCTestCase {
     XCTAssertNotNil(message { $0.tracking.reanchorDelay = -1 })
     XCTAssertEqual(
       message { $0.tracking.gravitySettleDuration = 61 },
-      "tracking.gravitySettleDuration must be 0...60 seconds, got 61.0")
+      "tracking.gravitySettleDuration must be 0...60, got 61.0")
     XCTAssertNotNil(message { $0.initialUpDirection = .zero })
     XCTAssertNil(message { $0.initialUpDirection = SIMD3(0, 2, 0) })
+  }
+
+  /// The properties read and write the core's fields: a value reads back as
+  /// it was set (seconds included, though the core holds a float), and
+  /// equality follows every field.
+  func testSettingsReadBackAsSetAndDecideEquality() {
+    var configuration = WorldTrackingConfiguration()
+    XCTAssertEqual(configuration.tracking.reanchorDelay, 0.3)
+    XCTAssertEqual(configuration.interruptionThreshold, 0.5)
+    configuration.tracking.reanchorDelay = 0.25
+    configuration.tracking.cornerThreshold = 31
+    XCTAssertEqual(configuration.tracking.reanchorDelay, 0.25)
+    XCTAssertEqual(configuration.coreOptions.tracking.fast_threshold, 31)
+    XCTAssertNotEqual(configuration, WorldTrackingConfiguration())
+    configuration.tracking.reanchorDelay = 0.3
+    configuration.tracking.cornerThreshold = 20
+    XCTAssertEqual(configuration, WorldTrackingConfiguration())
+    configuration.worldAlignment = .camera
+    XCTAssertEqual(configuration.coreOptions.tracking.world_alignment, VC_WORLD_ALIGNMENT_CAMERA)
+    XCTAssertNotEqual(configuration, WorldTrackingConfiguration())
+    var raycast = RaycastConfiguration()
+    raycast.patchStep = 3
+    XCTAssertEqual(raycast.coreOptions.patch_step, 3)
+    XCTAssertNotEqual(raycast, RaycastConfiguration())
   }
 
   /// What validate() accepts the core accepts too, for the edges of each range.

@@ -177,7 +177,8 @@ final class PlaneAnchorTests: XCTestCase {
     }
     XCTAssertNil(creationMessage { $0.planes.detection = 3 })
     XCTAssertEqual(
-      creationMessage { $0.planes.detection = 4 }, "planes.detection has unknown bits: 4")
+      creationMessage { $0.planes.detection = 4 },
+      "planes.detection must have no bits outside 0x3, got 4")
     XCTAssertEqual(
       creationMessage { $0.planes.cell_size = 65 }, "planes.cell_size must be 4...64, got 65")
     XCTAssertNotNil(creationMessage { $0.planes.depth_noise = 0 })

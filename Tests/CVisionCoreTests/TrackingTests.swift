@@ -304,13 +304,13 @@ final class TrackingTests: XCTestCase {
       "tracking.max_features must be 8...4096, got 3")
     XCTAssertEqual(
       creationMessage { $0.tracking.klt_window_size = 16 },
-      "tracking.klt_window_size must be odd, got 16")
+      "tracking.klt_window_size must be odd and 5...63, got 16")
     XCTAssertNotNil(creationMessage { $0.tracking.max_depth = .nan })
     XCTAssertNotNil(creationMessage { $0.tracking.min_inliers_normal = 5 })
     XCTAssertNotNil(creationMessage { $0.tracking.first_camera_up = (.infinity, 0, 0) })
     XCTAssertEqual(
       creationMessage { $0.tracking.world_alignment = vc_world_alignment_t(rawValue: 9) },
-      "tracking.world_alignment 9 is not a vc_world_alignment_t")
+      "tracking.world_alignment must be 0...1, got 9")
   }
 
   func testStateNamesAreDistinctAndUnknownValuesAreNamedSo() {

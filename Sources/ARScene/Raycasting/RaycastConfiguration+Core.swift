@@ -1,17 +1,7 @@
 internal import CVisionCore
 
 extension RaycastConfiguration {
-  var coreOptions: vc_raycast_options_t {
-    var options = vc_raycast_options_t()
-    vc_raycast_options_init(&options)
-    options.patch_radius = Int32(clamping: patchRadius)
-    options.patch_step = Int32(clamping: patchStep)
-    options.min_patch_points = Int32(clamping: minimumPatchPoints)
-    options.max_rms_per_metre = maximumRMSPerMeter
-    options.alignment_tolerance_degrees = alignmentToleranceDegrees
-    options.max_distance = maximumDistance
-    return options
-  }
+  var coreOptions: vc_raycast_options_t { core.options }
 }
 
 extension RaycastQuery {

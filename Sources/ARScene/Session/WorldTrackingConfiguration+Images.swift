@@ -13,7 +13,10 @@ extension WorldTrackingConfiguration {
     /// follow pictures already found. Default 2: a picture coming into view
     /// is found within two frames while recognition costs half its run time
     /// per frame.
-    public var recognitionIntervalFrames: Int = 2
+    public var recognitionIntervalFrames: Int {
+      get { Int(core.recognition_interval_frames) }
+      set { core.recognition_interval_frames = Int32(clamping: newValue) }
+    }
     /// Seconds an anchor stays after its picture went out of sight
     /// (``ImageAnchor/isTracked`` false), so content does not flicker; then it
     /// is removed. >= 0. Default 1.
@@ -23,44 +26,45 @@ extension WorldTrackingConfiguration {
     /// 0...gracePeriod. Default 0.1.
     public var trackingLossDelay: Double = 0.1
     /// Candidates verified with a homography per recognition, 1...100. Default 3.
-    public var maximumCandidates: Int = 3
+    public var maximumCandidates: Int {
+      get { Int(core.max_candidates) }
+      set { core.max_candidates = Int32(clamping: newValue) }
+    }
     /// Points (ORB) looked for in a frame when recognising, 100...5000.
     /// Default 400: a poster is found within two frames of covering a
     /// tenth of a 640x480 view, at about 2 ms per frame amortised.
-    public var recognitionFeatures: Int = 400
+    public var recognitionFeatures: Int {
+      get { Int(core.query_features) }
+      set { core.query_features = Int32(clamping: newValue) }
+    }
     /// Correspondences agreeing with a homography before a picture counts
     /// as found, 8...1000. Default 15.
-    public var minimumInliers: Int = 15
+    public var minimumInliers: Int {
+      get { Int(core.min_inliers) }
+      set { core.min_inliers = Int32(clamping: newValue) }
+    }
     /// Points followed inside each tracked picture, 8...500. Default 60.
-    public var trackedPoints: Int = 60
+    public var trackedPoints: Int {
+      get { Int(core.tracked_points) }
+      set { core.tracked_points = Int32(clamping: newValue) }
+    }
 
     /// The default tunables, given with each value above.
     public init() {}
 
-    func write(to options: inout vc_image_options_t, maximumTracked: Int) {
-      options.max_tracked_images = Int32(clamping: maximumTracked)
-      options.recognition_interval_frames = Int32(clamping: recognitionIntervalFrames)
-      options.max_candidates = Int32(clamping: maximumCandidates)
-      options.query_features = Int32(clamping: recognitionFeatures)
-      options.min_inliers = Int32(clamping: minimumInliers)
-      options.tracked_points = Int32(clamping: trackedPoints)
-    }
+    /// The core's image options whose fields the properties above read and
+    /// write (the number tracked is the configuration's).
+    var core = CoreOptions(options: WorldTrackingConfiguration.coreDefaults.images)
   }
 
-  /// Checks the image settings; the pictures themselves are examined when a
-  /// session is created with them.
+  /// Checks the image settings the core does not hold (the core's are checked
+  /// through it); the pictures themselves are examined when a session is
+  /// created with them.
   func validateImages() throws(ARSceneError) {
     func require(_ ok: Bool, _ message: @autoclosure () -> String) throws(ARSceneError) {
       if !ok { throw ARSceneError(.invalidArgument, message()) }
     }
-    try require(
-      (0...Int(VC_TRACKED_IMAGES_MAX)).contains(maximumNumberOfTrackedImages),
-      "maximumNumberOfTrackedImages must be 0...\(VC_TRACKED_IMAGES_MAX), got "
-        + "\(maximumNumberOfTrackedImages)")
     try Self.validateDetectionImages(detectionImages)
-    try require(
-      (1...120).contains(images.recognitionIntervalFrames),
-      "images.recognitionIntervalFrames must be 1...120, got \(images.recognitionIntervalFrames)")
     try require(
       images.gracePeriod.isFinite && images.gracePeriod >= 0,
       "images.gracePeriod must be >= 0 seconds, got \(images.gracePeriod)")
@@ -69,18 +73,6 @@ extension WorldTrackingConfiguration {
         && images.trackingLossDelay <= images.gracePeriod,
       "images.trackingLossDelay must be 0...gracePeriod (\(images.gracePeriod)) seconds, got "
         + "\(images.trackingLossDelay)")
-    try require(
-      (1...100).contains(images.maximumCandidates),
-      "images.maximumCandidates must be 1...100, got \(images.maximumCandidates)")
-    try require(
-      (100...5000).contains(images.recognitionFeatures),
-      "images.recognitionFeatures must be 100...5000, got \(images.recognitionFeatures)")
-    try require(
-      (8...1000).contains(images.minimumInliers),
-      "images.minimumInliers must be 8...1000, got \(images.minimumInliers)")
-    try require(
-      (8...500).contains(images.trackedPoints),
-      "images.trackedPoints must be 8...500, got \(images.trackedPoints)")
   }
 
   /// At most ``maximumDetectionImages`` images with distinct names.

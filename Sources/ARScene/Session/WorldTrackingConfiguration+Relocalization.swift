@@ -1,12 +1,8 @@
 extension WorldTrackingConfiguration {
   /// Throws ``ARSceneError/Code/invalidArgument`` naming the first bad
-  /// relocalization setting.
+  /// relocalization setting the core does not hold (the core's are checked
+  /// through it).
   func validateRelocalization() throws(ARSceneError) {
-    guard interruptionThreshold.isFinite, (0.05...3600).contains(interruptionThreshold) else {
-      throw ARSceneError(
-        .invalidArgument,
-        "interruptionThreshold must be 0.05...3600 seconds, got \(interruptionThreshold)")
-    }
     if let timeout = relocalizationTimeout {
       guard timeout.isFinite, timeout > 0 else {
         throw ARSceneError(

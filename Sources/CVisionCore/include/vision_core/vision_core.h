@@ -875,6 +875,23 @@ typedef struct vc_session_options {
 
 VC_API void vc_session_options_init(vc_session_options_t *options);
 
+/** Whose names a validation message uses for the option it rejects: C's
+    field paths ("tracking.fast_threshold") or the Swift binding's property
+    paths ("tracking.cornerThreshold"). The core holds each option's default,
+    range and both names in one table; bindings validate through it rather
+    than repeating the ranges. */
+typedef enum vc_option_naming VC_ENUM_BASE {
+  VC_OPTION_NAMING_C = 0,
+  VC_OPTION_NAMING_SWIFT = 1
+} vc_option_naming_t;
+
+/** Checks every option as vc_session_create would, without creating a
+    session: VC_STATUS_INVALID_ARGUMENT naming the first bad value (in
+    vc_last_error_message(), e.g. "tracking.max_features must be 8...4096,
+    got 3") or VC_STATUS_OK. */
+VC_API vc_status_t vc_session_options_validate(
+    const vc_session_options_t *options, vc_option_naming_t naming);
+
 /** Creates a session; options may be NULL for the defaults. On failure the
     session pointer is set to NULL and vc_last_error_message() says why. */
 VC_API vc_status_t vc_session_create(const vc_session_options_t *options,
@@ -998,6 +1015,12 @@ typedef struct vc_raycast_options {
 } vc_raycast_options_t;
 
 VC_API void vc_raycast_options_init(vc_raycast_options_t *options);
+
+/** Checks the options as vc_session_raycast would: VC_STATUS_OK or
+    VC_STATUS_INVALID_ARGUMENT naming the first bad value in the given
+    naming (see vc_option_naming_t). */
+VC_API vc_status_t vc_raycast_options_validate(
+    const vc_raycast_options_t *options, vc_option_naming_t naming);
 
 /** A ray in the world, like ARKit's ARRaycastQuery. */
 typedef struct vc_raycast_query {

@@ -18,6 +18,14 @@ void vc_raycast_options_init(vc_raycast_options_t* options) {
   vc::RaycastOptions().ToC(options);
 }
 
+vc_status_t vc_raycast_options_validate(const vc_raycast_options_t* options,
+                                        vc_option_naming_t naming) {
+  return vc::Guarded(vc::ThreadErrorSlot(), [&] {
+    vc::Require(options != nullptr, "options is NULL");
+    vc::RaycastOptions::FromC(*options).Check(vc::OptionNamingFromC(naming));
+  });
+}
+
 vc_status_t vc_session_raycast(vc_session_t* session,
                                const vc_raycast_query_t* query,
                                const vc_raycast_options_t* options,

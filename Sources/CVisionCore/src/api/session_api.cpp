@@ -19,6 +19,14 @@ void vc_session_options_init(vc_session_options_t* options) {
   if (options != nullptr) vc::SessionOptions().ToC(options);
 }
 
+vc_status_t vc_session_options_validate(const vc_session_options_t* options,
+                                        vc_option_naming_t naming) {
+  return vc::Guarded(vc::ThreadErrorSlot(), [&] {
+    vc::Require(options != nullptr, "options is NULL");
+    vc::SessionOptions::FromC(*options).Check(vc::OptionNamingFromC(naming));
+  });
+}
+
 vc_status_t vc_session_create(const vc_session_options_t* options,
                               vc_session_t** out_session) {
   return vc::Guarded(vc::ThreadErrorSlot(), [&] {

@@ -1,33 +1,37 @@
-// Plane detection's tunables in C++ form, with the defaults and the validation
-// that vc_plane_options_t is checked against. The C header documents each
-// field for users; the comments here say why the defaults are what they are.
+// Plane detection's tunables in C++ form. Their defaults, rules and the
+// reasons for both are rows of common/option_table.h; the C header documents
+// each field for users.
 #pragma once
 
+#include "common/option_rules.h"
 #include "vision_core/vision_core.h"
 
 namespace vc {
 
 struct PlaneOptions {
-  // Off by default, as ARKit's planeDetection: detection costs time.
-  bool detect_horizontal = false;
-  bool detect_vertical = false;
-  // 20 px cells at 640x480 give a 32 x 24 grid (CAPE's choice): enough
-  // points per cell for a stable fit, small enough for table tops.
-  int cell_size = 20;
-  float min_depth = 0.2f;
-  float max_depth = 6.0f;
-  // Kinect-class sensors: about 1.4 mm at 1 m, growing with z^2.
-  float depth_noise = 0.0014f;
-  float alignment_tolerance_degrees = 10.0f;
-  float min_anchor_area = 0.05f;
+  using COptions = vc_plane_options_t;
+  static constexpr char kCPrefix[] = "planes.";
 
-  bool detects_any() const { return detect_horizontal || detect_vertical; }
+#define VC_PLANE_OPTION VC_OPTION_MEMBER
+#include "common/option_table.h"
+#undef VC_PLANE_OPTION
 
-  static PlaneOptions FromC(const vc_plane_options_t& options);
-  void ToC(vc_plane_options_t* options) const;
+  bool detect_horizontal() const {
+    return (detection & VC_PLANE_DETECTION_HORIZONTAL) != 0;
+  }
+  bool detect_vertical() const {
+    return (detection & VC_PLANE_DETECTION_VERTICAL) != 0;
+  }
+  bool detects_any() const { return detect_horizontal() || detect_vertical(); }
 
-  // Throws StatusError(VC_STATUS_INVALID_ARGUMENT) naming the bad field.
-  void Check() const;
+  template <typename Self, typename Visit>
+  static void ForEachOption(Self& self, Visit&& visit){
+#define VC_PLANE_OPTION VC_OPTION_VISIT
+#include "common/option_table.h"
+#undef VC_PLANE_OPTION
+  }
+
+  VC_OPTION_FUNCTIONS(PlaneOptions)
 };
 
 }  // namespace vc

@@ -239,10 +239,10 @@ bool PlaneMap::ToWorld(const PlaneSegment& segment, const PinholeCamera& camera,
   const double vertical = std::abs(normal.y());
   const double tolerance = Radians(options_.alignment_tolerance_degrees);
   if (vertical >= std::cos(tolerance)) {
-    if (!options_.detect_horizontal) return false;
+    if (!options_.detect_horizontal()) return false;
     out->alignment = VC_PLANE_ALIGNMENT_HORIZONTAL;
   } else if (vertical <= std::sin(tolerance)) {
-    if (!options_.detect_vertical) return false;
+    if (!options_.detect_vertical()) return false;
     out->alignment = VC_PLANE_ALIGNMENT_VERTICAL;
   } else {
     return false;
