@@ -50,7 +50,7 @@ final class TrackingConfigurationTests: XCTestCase {
     configuration.tracking.reanchorDelay = 0.25
     configuration.tracking.cornerThreshold = 31
     XCTAssertEqual(configuration.tracking.reanchorDelay, 0.25)
-    XCTAssertEqual(configuration.coreOptions.tracking.fast_threshold, 31)
+    XCTAssertEqual(configuration.coreOptions.tracking.corner_threshold, 31)
     XCTAssertNotEqual(configuration, WorldTrackingConfiguration())
     configuration.tracking.reanchorDelay = 0.3
     configuration.tracking.cornerThreshold = 20

@@ -24,7 +24,7 @@ final class OptionTableTests: XCTestCase {
         "workerThreads must be 1...2, got 3"
       ),
       (
-        { $0.tracking.fast_threshold = 0 }, "tracking.fast_threshold must be 1...255, got 0",
+        { $0.tracking.corner_threshold = 0 }, "tracking.corner_threshold must be 1...255, got 0",
         "tracking.cornerThreshold must be 1...255, got 0"
       ),
       (
@@ -78,7 +78,7 @@ final class OptionTableTests: XCTestCase {
   func testValidationAgreesWithCreation() {
     var options = vc_session_options_t()
     vc_session_options_init(&options)
-    options.tracking.klt_window_size = 12
+    options.tracking.optical_flow_window_size = 12
     XCTAssertEqual(
       vc_session_options_validate(&options, VC_OPTION_NAMING_C), VC_STATUS_INVALID_ARGUMENT)
     let validated = String(cString: vc_last_error_message())
@@ -86,7 +86,7 @@ final class OptionTableTests: XCTestCase {
     XCTAssertEqual(vc_session_create(&options, &session), VC_STATUS_INVALID_ARGUMENT)
     XCTAssertNil(session)
     XCTAssertEqual(String(cString: vc_last_error_message()), validated)
-    XCTAssertEqual(validated, "tracking.klt_window_size must be odd and 5...63, got 12")
+    XCTAssertEqual(validated, "tracking.optical_flow_window_size must be odd and 5...63, got 12")
   }
 
   func testBadCallsAreRefused() {

@@ -303,8 +303,8 @@ final class TrackingTests: XCTestCase {
       creationMessage { $0.tracking.max_features = 3 },
       "tracking.max_features must be 8...4096, got 3")
     XCTAssertEqual(
-      creationMessage { $0.tracking.klt_window_size = 16 },
-      "tracking.klt_window_size must be odd and 5...63, got 16")
+      creationMessage { $0.tracking.optical_flow_window_size = 16 },
+      "tracking.optical_flow_window_size must be odd and 5...63, got 16")
     XCTAssertNotNil(creationMessage { $0.tracking.max_depth = .nan })
     XCTAssertNotNil(creationMessage { $0.tracking.min_inliers_normal = 5 })
     XCTAssertNotNil(creationMessage { $0.tracking.first_camera_up = (.infinity, 0, 0) })

@@ -219,29 +219,29 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
     /// than twice ``maximumFeatures`` corners is searched again at a third of
     /// it (at least 5). Default 20.
     public var cornerThreshold: Int {
-      get { Int(core.fast_threshold) }
-      set { core.fast_threshold = Int32(clamping: newValue) }
+      get { Int(core.corner_threshold) }
+      set { core.corner_threshold = Int32(clamping: newValue) }
     }
     /// Optical-flow window side in pixels, odd, 5...63. Default 11.
     public var opticalFlowWindowSize: Int {
-      get { Int(core.klt_window_size) }
-      set { core.klt_window_size = Int32(clamping: newValue) }
+      get { Int(core.optical_flow_window_size) }
+      set { core.optical_flow_window_size = Int32(clamping: newValue) }
     }
     /// Optical-flow pyramid levels above the full image, 0...8. Default 3.
     public var opticalFlowPyramidLevels: Int {
-      get { Int(core.klt_pyramid_levels) }
-      set { core.klt_pyramid_levels = Int32(clamping: newValue) }
+      get { Int(core.optical_flow_pyramid_levels) }
+      set { core.optical_flow_pyramid_levels = Int32(clamping: newValue) }
     }
     /// Optical-flow iterations per level, 1...100. Default 10.
     public var opticalFlowMaximumIterations: Int {
-      get { Int(core.klt_max_iterations) }
-      set { core.klt_max_iterations = Int32(clamping: newValue) }
+      get { Int(core.optical_flow_max_iterations) }
+      set { core.optical_flow_max_iterations = Int32(clamping: newValue) }
     }
     /// Tracks whose mean absolute grey difference over the window exceeds
     /// this are dropped; > 0. Default 30.
     public var opticalFlowMaximumError: Float {
-      get { core.klt_max_error }
-      set { core.klt_max_error = newValue }
+      get { core.optical_flow_max_error }
+      set { core.optical_flow_max_error = newValue }
     }
     /// Depths outside this range (metres, 0 < lower < upper) are not lifted
     /// to 3D. Default 0.1...6.

@@ -736,15 +736,15 @@ typedef struct vc_tracking_options {
   /** FAST corner threshold in grey levels (1..255); an image with fewer than
       2 * max_features corners is searched again at a third of it (at least
       5), so low-contrast images still give features. */
-  int32_t fast_threshold;
+  int32_t corner_threshold;
   /** Optical flow: window side in pixels (odd, 5..63), pyramid levels above
       the full image (0..8), iterations per level (1..100). */
-  int32_t klt_window_size;
-  int32_t klt_pyramid_levels;
-  int32_t klt_max_iterations;
+  int32_t optical_flow_window_size;
+  int32_t optical_flow_pyramid_levels;
+  int32_t optical_flow_max_iterations;
   /** Tracks whose mean absolute grey difference over the window exceeds this
       are dropped (> 0). */
-  float klt_max_error;
+  float optical_flow_max_error;
   /** Depths outside min_depth..max_depth (metres, 0 < min < max) are not
       lifted to 3D. */
   float min_depth;
@@ -876,8 +876,8 @@ typedef struct vc_session_options {
 VC_API void vc_session_options_init(vc_session_options_t *options);
 
 /** Whose names a validation message uses for the option it rejects: C's
-    field paths ("tracking.fast_threshold") or the Swift binding's property
-    paths ("tracking.cornerThreshold"). The core holds each option's default,
+    field paths ("tracking.max_features") or the Swift binding's property
+    paths ("tracking.maximumFeatures"). The core holds each option's default,
     range and both names in one table; bindings validate through it rather
     than repeating the ranges. */
 typedef enum vc_option_naming VC_ENUM_BASE {

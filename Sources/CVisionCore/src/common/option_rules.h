@@ -17,7 +17,7 @@
 namespace vc {
 
 // Which binding's names a validation message uses: a C user set
-// tracking.fast_threshold, a Swift user tracking.cornerThreshold.
+// tracking.max_features, a Swift user tracking.maximumFeatures.
 enum class OptionNaming { kC, kSwift };
 
 inline OptionNaming OptionNamingFromC(vc_option_naming_t naming) {

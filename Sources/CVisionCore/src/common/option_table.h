@@ -46,20 +46,20 @@ VC_TRACKING_OPTION(int, max_features, "tracking.maximumFeatures", 150,
 VC_TRACKING_OPTION(int, grid_columns, "tracking.gridColumns", 16,
                    IntIn({1, 256}))
 VC_TRACKING_OPTION(int, grid_rows, "tracking.gridRows", 12, IntIn({1, 256}))
-VC_TRACKING_OPTION(int, fast_threshold, "tracking.cornerThreshold", 20,
+VC_TRACKING_OPTION(int, corner_threshold, "tracking.cornerThreshold", 20,
                    IntIn({1, 255}))
 // With a motion prediction the residual displacement is small, so an 11 px
 // window with 3 levels (reach about +-40 px) and a few iterations suffice.
 // Measured on the synthetic walk, 11 px costs half of 15 px and is as
 // accurate (a smaller patch also distorts less under perspective).
-VC_TRACKING_OPTION(int, klt_window_size, "tracking.opticalFlowWindowSize", 11,
-                   OddIntIn({5, 63}))
-VC_TRACKING_OPTION(int, klt_pyramid_levels, "tracking.opticalFlowPyramidLevels",
-                   3, IntIn({0, 8}))
-VC_TRACKING_OPTION(int, klt_max_iterations,
+VC_TRACKING_OPTION(int, optical_flow_window_size,
+                   "tracking.opticalFlowWindowSize", 11, OddIntIn({5, 63}))
+VC_TRACKING_OPTION(int, optical_flow_pyramid_levels,
+                   "tracking.opticalFlowPyramidLevels", 3, IntIn({0, 8}))
+VC_TRACKING_OPTION(int, optical_flow_max_iterations,
                    "tracking.opticalFlowMaximumIterations", 10, IntIn({1, 100}))
-VC_TRACKING_OPTION(float, klt_max_error, "tracking.opticalFlowMaximumError",
-                   30.0f, FloatAbove({0}))
+VC_TRACKING_OPTION(float, optical_flow_max_error,
+                   "tracking.opticalFlowMaximumError", 30.0f, FloatAbove({0}))
 // Consumer depth cameras are unreliable closer than 0.1 m and beyond about
 // 6 m; a 5% step across 3x3 pixels separates a depth edge from a slanted
 // floor.

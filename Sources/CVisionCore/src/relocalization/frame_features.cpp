@@ -15,7 +15,7 @@ TrackingOptions DetectionOptions(const RelocalizationOptions& options) {
   tracking.max_features = options.max_features;
   tracking.grid_columns = options.grid_columns;
   tracking.grid_rows = options.grid_rows;
-  tracking.fast_threshold = options.fast_threshold;
+  tracking.corner_threshold = options.corner_threshold;
   tracking.min_depth = options.min_depth;
   tracking.max_depth = options.max_depth;
   tracking.max_depth_step = options.max_depth_step;
@@ -30,7 +30,7 @@ FeatureExtractor::FeatureExtractor(const RelocalizationOptions& options)
     orb_ = cv::ORB::create(options.max_features, 1.2f, options.pyramid_levels,
                            /*edgeThreshold=*/31, /*firstLevel=*/0,
                            /*WTA_K=*/2, cv::ORB::HARRIS_SCORE,
-                           /*patchSize=*/31, options.fast_threshold);
+                           /*patchSize=*/31, options.corner_threshold);
   }
 }
 

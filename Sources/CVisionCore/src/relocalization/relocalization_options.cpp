@@ -23,7 +23,7 @@ void RelocalizationOptions::Check() const {
   RequireRange(max_features, 100, 3000, "max_features");
   RequireRange(grid_columns, 1, 64, "grid_columns");
   RequireRange(grid_rows, 1, 64, "grid_rows");
-  RequireRange(fast_threshold, 5, 100, "fast_threshold");
+  RequireRange(corner_threshold, 5, 100, "corner_threshold");
   RequireRange(pyramid_levels, 1, 8, "pyramid_levels");
   RequireRange(min_depth, 0.05f, 10.0f, "min_depth");
   RequireRange(max_depth, min_depth, 20.0f, "max_depth");

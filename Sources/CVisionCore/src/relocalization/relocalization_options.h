@@ -19,7 +19,7 @@ struct RelocalizationOptions {
   int grid_rows = 12;
   // FAST threshold (intensity levels, 5..100); lowered to a third when a
   // plain view gives too few corners.
-  int fast_threshold = 20;
+  int corner_threshold = 20;
   // Pyramid levels (scale 1.2) of the ORB features, 1..8. One level reuses
   // the tracker's FAST corners and describer (what its keyframes hold);
   // more levels detect with cv::ORB. On redkitchen, queries up to 1 m from

@@ -314,7 +314,8 @@ uint32_t RelocalizationOptionsChecksum(const RelocalizationOptions& options) {
       "orb32 features=" + std::to_string(options.max_features) +
       " grid=" + std::to_string(options.grid_columns) + "x" +
       std::to_string(options.grid_rows) +
-      " fast=" + std::to_string(options.fast_threshold) +
+      // "fast=": the checksum of maps written before the option's rename.
+      " fast=" + std::to_string(options.corner_threshold) +
       " levels=" + std::to_string(options.pyramid_levels);
   return Crc32(reinterpret_cast<const uint8_t*>(settings.data()),
                settings.size());

@@ -19,19 +19,19 @@ constexpr int kMinFastThreshold = 5;
 CornerDetector::CornerDetector(const TrackingOptions& options)
     : grid_columns_(options.grid_columns),
       grid_rows_(options.grid_rows),
-      fast_threshold_(options.fast_threshold),
+      corner_threshold_(options.corner_threshold),
       target_corners_(2 * options.max_features) {}
 
 void CornerDetector::DetectCorners(const cv::Mat& gray) {
   image_size_ = gray.size();
   corners_.clear();
-  cv::FAST(gray, corners_, fast_threshold_, /*nonmaxSuppression=*/true);
+  cv::FAST(gray, corners_, corner_threshold_, /*nonmaxSuppression=*/true);
   // Low-contrast images (dim light, plain surfaces, compression) give few
   // corners at the usual threshold; a lower one finds the weaker corners
   // that are still trackable, rather than none.
-  const int low_threshold = std::max(kMinFastThreshold, fast_threshold_ / 3);
+  const int low_threshold = std::max(kMinFastThreshold, corner_threshold_ / 3);
   if (static_cast<int>(corners_.size()) < target_corners_ &&
-      low_threshold < fast_threshold_) {
+      low_threshold < corner_threshold_) {
     cv::FAST(gray, corners_, low_threshold, /*nonmaxSuppression=*/true);
   }
   corners_.erase(

@@ -46,8 +46,8 @@ class CornerDetector {
 
   int grid_columns_;
   int grid_rows_;
-  int fast_threshold_;
-  // Fewer corners than this at fast_threshold_ retries with a lower one.
+  int corner_threshold_;
+  // Fewer corners than this at corner_threshold_ retries with a lower one.
   int target_corners_;
   cv::Size image_size_;
   // Reused from keyframe to keyframe.

@@ -5,11 +5,12 @@
 namespace vc {
 
 FeatureTracker::FeatureTracker(const TrackingOptions& options)
-    : window_(options.klt_window_size, options.klt_window_size),
-      levels_(options.klt_pyramid_levels),
+    : window_(options.optical_flow_window_size,
+              options.optical_flow_window_size),
+      levels_(options.optical_flow_pyramid_levels),
       criteria_(cv::TermCriteria::COUNT | cv::TermCriteria::EPS,
-                options.klt_max_iterations, 0.01),
-      max_error_(options.klt_max_error) {}
+                options.optical_flow_max_iterations, 0.01),
+      max_error_(options.optical_flow_max_error) {}
 
 void FeatureTracker::BuildPyramid(const cv::Mat& gray) {
   // tryReuseInputImage=false: the grey image may be the caller's borrowed

@@ -373,8 +373,9 @@ TrackingResult Tracker::Track(const TrackerFrame& frame) {
   // How fast the image moves: the gyroscope knows best, then the motion
   // model; once lost, only the motion measured before says how the camera
   // was moving.
-  const double reach = (options_.klt_window_size / 2) *
-                       static_cast<double>(1 << options_.klt_pyramid_levels);
+  const double reach =
+      (options_.optical_flow_window_size / 2) *
+      static_cast<double>(1 << options_.optical_flow_pyramid_levels);
   double motion_now_px = GyroMotionPixels(frame);
 
   // Too dark: nothing to track, and the last good frame stays the one to

@@ -14,10 +14,10 @@
 #include "common/transform_checks.h"
 #include "synthetic/clutter_scene.h"
 #include "synthetic/frame_renderer.h"
-#include "synthetic/ray_caster.h"
 #include "synthetic/reference_images.h"
 #include "synthetic/room_scene.h"
 #include "synthetic/scene_planes.h"
+#include "synthetic/scene_raycaster.h"
 #include "vision_synthetic/vision_synthetic.h"
 
 struct vc_synthetic_scene {
@@ -25,7 +25,7 @@ struct vc_synthetic_scene {
   // Ground truth, derived once; the names the C structs point to live here.
   std::vector<vc::synthetic::AnnotatedPlane> planes;
   std::vector<vc::synthetic::ReferencePlacement> references;
-  std::unique_ptr<const vc::synthetic::SceneRayCaster> caster;
+  std::unique_ptr<const vc::synthetic::SceneRaycaster> caster;
 };
 
 namespace {
@@ -217,7 +217,7 @@ std::unique_ptr<vc_synthetic_scene> MakeScene(
   scene->planes = vc::synthetic::AnnotatedPlanes(scene->scene);
   scene->references = vc::synthetic::ReferencePlacements(scene->scene);
   scene->caster =
-      std::make_unique<const vc::synthetic::SceneRayCaster>(scene->scene);
+      std::make_unique<const vc::synthetic::SceneRaycaster>(scene->scene);
   return scene;
 }
 

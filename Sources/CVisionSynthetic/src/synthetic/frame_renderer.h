@@ -6,7 +6,7 @@
 #include <optional>
 
 #include "synthetic/motion_blur.h"
-#include "synthetic/ray_caster.h"
+#include "synthetic/scene_raycaster.h"
 #include "synthetic/sensor_model.h"
 #include "synthetic/synthetic_scene.h"
 

@@ -8,7 +8,7 @@
 
 #include <Eigen/Geometry>
 
-#include "synthetic/ray_caster.h"
+#include "synthetic/scene_raycaster.h"
 
 namespace vc {
 namespace synthetic {

@@ -93,7 +93,7 @@ void RenderReferenceImage(const SyntheticScene& scene,
   }
 }
 
-double VisibleFraction(const SceneRayCaster& caster,
+double VisibleFraction(const SceneRaycaster& caster,
                        const ReferencePlacement& placement,
                        const Eigen::Isometry3d& world_from_opencv_camera,
                        const PinholeCamera& camera) {

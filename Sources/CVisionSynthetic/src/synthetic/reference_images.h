@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "synthetic/ray_caster.h"
+#include "synthetic/scene_raycaster.h"
 #include "synthetic/synthetic_scene.h"
 
 namespace vc {
@@ -43,7 +43,7 @@ void RenderReferenceImage(const SyntheticScene& scene,
 // The fraction of the picture's area the camera sees: points on a grid over
 // the picture count when they project inside the image, face the camera and
 // nothing stands in front of them.
-double VisibleFraction(const SceneRayCaster& caster,
+double VisibleFraction(const SceneRaycaster& caster,
                        const ReferencePlacement& placement,
                        const Eigen::Isometry3d& world_from_opencv_camera,
                        const PinholeCamera& camera);

@@ -12,7 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "synthetic/ray_caster.h"
+#include "synthetic/scene_raycaster.h"
 
 namespace vc {
 namespace synthetic {

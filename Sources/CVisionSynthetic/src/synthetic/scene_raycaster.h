@@ -47,16 +47,16 @@ struct RayHit {
 
 // The scene flattened once for many single-ray queries (visibility checks
 // cast dozens per frame).
-class SceneRayCaster {
+class SceneRaycaster {
  public:
-  // The scene in the ray caster's working form (defined in ray_caster.cpp,
+  // The scene in the raycaster's working form (defined in scene_raycaster.cpp,
   // where the image renderer shares it).
   struct Flat;
 
-  explicit SceneRayCaster(const SyntheticScene& scene);
-  ~SceneRayCaster();
-  SceneRayCaster(const SceneRayCaster&) = delete;
-  SceneRayCaster& operator=(const SceneRayCaster&) = delete;
+  explicit SceneRaycaster(const SyntheticScene& scene);
+  ~SceneRaycaster();
+  SceneRaycaster(const SceneRaycaster&) = delete;
+  SceneRaycaster& operator=(const SceneRaycaster&) = delete;
 
   // Finds the nearest visible face hit at a t in (0, t_max); faces are
   // one-sided (seen from the side their normal points to). direction need
@@ -70,7 +70,7 @@ class SceneRayCaster {
   std::unique_ptr<const Flat> flat_;
 };
 
-// One query without keeping a SceneRayCaster (flattens the scene each call).
+// One query without keeping a SceneRaycaster (flattens the scene each call).
 bool CastRay(const SyntheticScene& scene, const Eigen::Vector3d& origin,
              const Eigen::Vector3d& direction, RayHit* hit,
              double t_max = std::numeric_limits<double>::infinity());

@@ -1,4 +1,4 @@
-#include "synthetic/ray_caster.h"
+#include "synthetic/scene_raycaster.h"
 
 #include <algorithm>
 #include <array>
@@ -39,7 +39,7 @@ struct Ray {
   }
 };
 
-// A SceneBox in the ray caster's working form.
+// A SceneBox in the raycaster's working form.
 struct FlatBox {
   double min[3];
   double max[3];
@@ -47,7 +47,7 @@ struct FlatBox {
   std::array<int, 6> face_textures;
 };
 
-// A SceneRectangle in the ray caster's working form.
+// A SceneRectangle in the raycaster's working form.
 struct FlatRectangle {
   int normal_axis;
   std::array<int, 2> surface_axes;
@@ -60,14 +60,14 @@ struct FlatRectangle {
 
 }  // namespace
 
-struct SceneRayCaster::Flat {
+struct SceneRaycaster::Flat {
   std::vector<FlatBox> boxes;
   std::vector<FlatRectangle> rectangles;
 };
 
 namespace {
 
-using FlatScene = SceneRayCaster::Flat;
+using FlatScene = SceneRaycaster::Flat;
 
 FlatScene Flatten(const SyntheticScene& scene) {
   FlatScene flat;
@@ -295,12 +295,12 @@ std::vector<Candidate> VisibleCandidates(
 
 }  // namespace
 
-SceneRayCaster::SceneRayCaster(const SyntheticScene& scene)
+SceneRaycaster::SceneRaycaster(const SyntheticScene& scene)
     : flat_(std::make_unique<const Flat>(Flatten(scene))) {}
 
-SceneRayCaster::~SceneRayCaster() = default;
+SceneRaycaster::~SceneRaycaster() = default;
 
-bool SceneRayCaster::Cast(const Eigen::Vector3d& origin,
+bool SceneRaycaster::Cast(const Eigen::Vector3d& origin,
                           const Eigen::Vector3d& direction, RayHit* hit,
                           double t_max) const {
   const Ray ray(origin.data(), direction.data());
@@ -324,7 +324,7 @@ bool SceneRayCaster::Cast(const Eigen::Vector3d& origin,
 
 bool CastRay(const SyntheticScene& scene, const Eigen::Vector3d& origin,
              const Eigen::Vector3d& direction, RayHit* hit, double t_max) {
-  return SceneRayCaster(scene).Cast(origin, direction, hit, t_max);
+  return SceneRaycaster(scene).Cast(origin, direction, hit, t_max);
 }
 
 void SurfaceImage::Resize(int new_width, int new_height) {
