@@ -66,15 +66,15 @@ final class DepthRegistrationBoundaryTests: XCTestCase {
     var k = camera
     k.fx = .nan
     XCTAssertEqual(register(depthCamera: k), VC_STATUS_INVALID_ARGUMENT)
-    XCTAssertTrue(message.contains("depth_intrinsics focal lengths"), message)
+    XCTAssertTrue(message.contains("depth camera intrinsics contain NaN or infinity"), message)
     k = camera
     k.cy = .infinity
     XCTAssertEqual(register(colorCamera: k), VC_STATUS_INVALID_ARGUMENT)
-    XCTAssertTrue(message.contains("color_intrinsics principal point"), message)
+    XCTAssertTrue(message.contains("color camera intrinsics contain NaN or infinity"), message)
     k = camera
     k.height = 0
     XCTAssertEqual(register(colorCamera: k), VC_STATUS_INVALID_IMAGE)
-    XCTAssertTrue(message.contains("color_intrinsics size"), message)
+    XCTAssertTrue(message.contains("color camera image size must be 1..16384"), message)
     k = camera
     k.width = 9
     XCTAssertEqual(register(depthCamera: k), VC_STATUS_INVALID_IMAGE)

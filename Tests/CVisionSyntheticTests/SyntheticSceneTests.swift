@@ -277,7 +277,9 @@ final class SyntheticSceneTests: XCTestCase {
     assertInvalidArgument(broken { $0.rgb = nil }, "NULL RGB output")
     assertInvalidArgument(broken { $0.depth = nil }, "NULL depth output")
 
-    assertInvalidArgument(broken { $0.intrinsics!.width = 0 }, "zero width")
+    XCTAssertEqual(
+      broken { $0.intrinsics!.width = 0 }, VC_STATUS_INVALID_IMAGE,
+      "zero width: an image size, as the core's check of intrinsics says")
     assertInvalidArgument(broken { $0.intrinsics!.height = 8193 }, "height over 8192")
     assertInvalidArgument(broken { $0.intrinsics!.fx = -525 }, "negative fx")
     assertInvalidArgument(broken { $0.intrinsics!.fy = .infinity }, "infinite fy")

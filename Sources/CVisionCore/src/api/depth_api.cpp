@@ -5,6 +5,7 @@
 #include <string>
 
 #include "api/guard.h"
+#include "common/camera_intrinsics_check.h"
 #include "common/conventions.h"
 #include "common/image_limits.h"
 #include "common/number_text.h"
@@ -16,23 +17,12 @@
 
 namespace {
 
+// `camera` is "depth" or "color": the parameter is <camera>_intrinsics.
 void RequireIntrinsics(const vc_camera_intrinsics_t* k,
-                       const std::string& name) {
-  const std::string where = "vc_depth_register: " + name;
-  vc::Require(k != nullptr, where + " is NULL");
-  vc::Require(
-      std::isfinite(k->fx) && k->fx > 0 && std::isfinite(k->fy) && k->fy > 0,
-      where + " focal lengths must be finite and > 0, got fx=" +
-          vc::NumberText(k->fx) + " fy=" + vc::NumberText(k->fy));
-  vc::Require(std::isfinite(k->cx) && std::isfinite(k->cy),
-              where + " principal point must be finite, got cx=" +
-                  vc::NumberText(k->cx) + " cy=" + vc::NumberText(k->cy));
-  vc::Require(k->width > 0 && k->height > 0 && k->width <= vc::kMaxImageSide &&
-                  k->height <= vc::kMaxImageSide,
-              where + " size must be 1.." + std::to_string(vc::kMaxImageSide) +
-                  " on a side, got " + std::to_string(k->width) + "x" +
-                  std::to_string(k->height),
-              VC_STATUS_INVALID_IMAGE);
+                       const std::string& camera) {
+  vc::Require(k != nullptr,
+              "vc_depth_register: " + camera + "_intrinsics is NULL");
+  vc::CheckCameraIntrinsics(*k, "vc_depth_register: " + camera + " camera");
 }
 
 }  // namespace
@@ -47,8 +37,8 @@ vc_status_t vc_depth_register(const vc_depth_view_t* depth,
                               float out_units_per_metre) {
   return vc::Guarded(vc::ThreadErrorSlot(), [&] {
     vc::Require(depth != nullptr, "vc_depth_register: depth is NULL");
-    RequireIntrinsics(depth_intrinsics, "depth_intrinsics");
-    RequireIntrinsics(color_intrinsics, "color_intrinsics");
+    RequireIntrinsics(depth_intrinsics, "depth");
+    RequireIntrinsics(color_intrinsics, "color");
     const Eigen::Isometry3d arkit_color_from_depth = vc::RequireRigidTransform(
         color_from_depth, "vc_depth_register: color_from_depth");
     vc::Require(out_depth != nullptr, "vc_depth_register: out_depth is NULL");

@@ -5,6 +5,7 @@
 #include <opencv2/core.hpp>
 #include <vector>
 
+#include "common/camera_intrinsics_check.h"
 #include "vision_core/vision_core.h"
 
 namespace vc {
@@ -18,10 +19,6 @@ struct FrameInput {
   float depth_units_per_metre = 0;
   std::vector<vc_imu_sample_t> imu_samples;  // copied
 };
-
-// Intrinsics finite, focal lengths and image size positive. Throws
-// StatusError naming the problem.
-void CheckCameraIntrinsics(const vc_camera_intrinsics_t& k);
 
 // A depth view's format (DEPTH_U16 or DEPTH_F32), pixels and, for DEPTH_U16,
 // units per metre; returns a header over the caller's pixels. Throws

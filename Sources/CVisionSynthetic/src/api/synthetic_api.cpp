@@ -3,13 +3,14 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "api/guard.h"
 #include "api/synthetic_error_slot.h"
+#include "common/camera_intrinsics_check.h"
 #include "common/conventions.h"
+#include "common/number_text.h"
 #include "common/status_error.h"
 #include "common/transform_checks.h"
 #include "synthetic/clutter_scene.h"
@@ -51,43 +52,15 @@ bool IsFinitePositive(double value) {
   return std::isfinite(value) && value > 0.0;
 }
 
-std::string Describe(double value) {
-  std::ostringstream stream;
-  stream << value;
-  return stream.str();
-}
-
 void RequireIntrinsics(const vc_camera_intrinsics_t& intrinsics,
                        const std::string& function) {
-  const std::string where = function + ": intrinsics.";
+  vc::CheckCameraIntrinsics(intrinsics, function + ": camera");
   vc::Require(
-      IsFinitePositive(intrinsics.fx),
-      where + "fx must be finite and > 0, got " + Describe(intrinsics.fx));
-  vc::Require(
-      IsFinitePositive(intrinsics.fy),
-      where + "fy must be finite and > 0, got " + Describe(intrinsics.fy));
-  vc::Require(std::isfinite(intrinsics.cx),
-              where + "cx must be finite, got " + Describe(intrinsics.cx));
-  vc::Require(std::isfinite(intrinsics.cy),
-              where + "cy must be finite, got " + Describe(intrinsics.cy));
-  const std::string range = "1.." + std::to_string(kMaxRenderSide);
-  vc::Require(intrinsics.width > 0 && intrinsics.width <= kMaxRenderSide,
-              where + "width must be in " + range + ", got " +
-                  std::to_string(intrinsics.width));
-  vc::Require(intrinsics.height > 0 && intrinsics.height <= kMaxRenderSide,
-              where + "height must be in " + range + ", got " +
-                  std::to_string(intrinsics.height));
-}
-
-vc::synthetic::PinholeCamera CameraFrom(const vc_camera_intrinsics_t& k) {
-  vc::synthetic::PinholeCamera camera;
-  camera.fx = k.fx;
-  camera.fy = k.fy;
-  camera.cx = k.cx;
-  camera.cy = k.cy;
-  camera.width = k.width;
-  camera.height = k.height;
-  return camera;
+      intrinsics.width <= kMaxRenderSide && intrinsics.height <= kMaxRenderSide,
+      function + ": a rendered image must be 1.." +
+          std::to_string(kMaxRenderSide) + " on a side, got " +
+          std::to_string(intrinsics.width) + "x" +
+          std::to_string(intrinsics.height));
 }
 
 // The core's render pose (OpenCV camera axes) from the API's.
@@ -157,7 +130,7 @@ void RequireOutputs(const std::string& where, const vc_camera_intrinsics_t& k,
           " is smaller than a row of " + std::to_string(2 * width) + " bytes");
   vc::Require(IsFinitePositive(depth_units_per_metre),
               where + "depth_units_per_metre must be finite and > 0, got " +
-                  Describe(depth_units_per_metre));
+                  vc::NumberText(depth_units_per_metre));
 }
 
 vc::synthetic::FrameOptions FrameOptionsFrom(
@@ -166,7 +139,7 @@ vc::synthetic::FrameOptions FrameOptionsFrom(
                   options.exposure_gain >= 0.0f &&
                   options.exposure_gain <= 1000.0f,
               where + "options->exposure_gain must be in [0, 1000], got " +
-                  Describe(options.exposure_gain));
+                  vc::NumberText(options.exposure_gain));
   vc::synthetic::FrameOptions frame;
   frame.sensor.exposure_gain = options.exposure_gain;
   frame.sensor.noise = options.sensor_noise_enabled != 0;
@@ -298,7 +271,8 @@ vc_status_t vc_synthetic_scene_render_with_options(
     target.depth_units_per_metre = depth_units_per_metre;
     const vc::synthetic::ExposureStatistics statistics =
         vc::synthetic::RenderFrame(scene->scene, RenderPose(world_from_camera),
-                                   CameraFrom(*intrinsics), frame, target);
+                                   vc::PinholeCamera::FromC(*intrinsics), frame,
+                                   target);
     if (out_info != nullptr) {
       out_info->detailed_fraction =
           static_cast<float>(statistics.detailed_fraction);
@@ -405,7 +379,7 @@ vc_status_t vc_synthetic_scene_get_reference_visibility(
     RequireView(function, scene, world_from_camera, intrinsics);
     vc::RequireRigidTransform(world_from_camera, where + "world_from_camera");
     const Eigen::Isometry3d pose = RenderPose(world_from_camera);
-    const vc::synthetic::PinholeCamera camera = CameraFrom(*intrinsics);
+    const vc::PinholeCamera camera = vc::PinholeCamera::FromC(*intrinsics);
     ReturnList(function.c_str(), static_cast<int32_t>(scene->references.size()),
                out_fractions, capacity, out_count, [&](int32_t i, float* out) {
                  *out = static_cast<float>(vc::synthetic::VisibleFraction(

@@ -10,21 +10,15 @@
 #include <memory>
 #include <vector>
 
+#include "common/pinhole_camera.h"
 #include "synthetic/synthetic_scene.h"
 
 namespace vc {
 namespace synthetic {
 
-// Pinhole intrinsics in pixels. Pixel (u, v) is sampled at its integer
+// The core's pinhole camera: pixel (u, v) is sampled at its integer
 // coordinates, v pointing down, as in OpenCV.
-struct PinholeCamera {
-  double fx = 500.0;
-  double fy = 500.0;
-  double cx = 319.5;
-  double cy = 239.5;
-  int width = 640;
-  int height = 480;
-};
+using ::vc::PinholeCamera;
 
 // The nearest surface along a ray.
 struct RayHit {
