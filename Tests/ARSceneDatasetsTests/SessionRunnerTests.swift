@@ -156,6 +156,15 @@ final class SessionRunnerTests: XCTestCase {
       XCTAssertTrue(error?.message.contains(".resetTracking") == true)
     }
     XCTAssertEqual(runner.configuration.planeDetection, [.horizontal, .vertical])
+    // Every changed setting is named, whether the core holds it or only Swift.
+    var several = horizontal
+    several.tracking.cornerThreshold = 30
+    several.images.gracePeriod = 2
+    XCTAssertThrowsError(try runner.run(several)) {
+      XCTAssertTrue(
+        ($0 as? ARSceneError)?.message.hasSuffix(
+          "change tracking.cornerThreshold, planeDetection, images.gracePeriod") == true, "\($0)")
+    }
     try runner.run(horizontal, options: .resetTracking)
     XCTAssertEqual(runner.configuration.planeDetection, [.horizontal])
     XCTAssertEqual(runner.coaching?.goal, .horizontalPlane)

@@ -89,6 +89,28 @@ final class OptionTableTests: XCTestCase {
     XCTAssertEqual(validated, "tracking.optical_flow_window_size must be odd and 5...63, got 12")
   }
 
+  /// What changed between two option sets, named from the same table: a
+  /// range of two fields is named once, nothing changed is "".
+  func testDifferencesAreNamedInBothBindings() {
+    var a = vc_session_options_t()
+    vc_session_options_init(&a)
+    var b = a
+    XCTAssertEqual(String(cString: vc_session_options_differences(&a, &b, VC_OPTION_NAMING_C)), "")
+    b.worker_threads = 1
+    b.tracking.corner_threshold = 30
+    b.planes.min_depth = 0.3
+    b.planes.max_depth = 5
+    b.tracking.first_camera_up = (0, 1, 0)
+    XCTAssertEqual(
+      String(cString: vc_session_options_differences(&a, &b, VC_OPTION_NAMING_C)),
+      "worker_threads, tracking.corner_threshold, tracking.first_camera_up, planes.min_depth,"
+        + " planes.max_depth")
+    XCTAssertEqual(
+      String(cString: vc_session_options_differences(&a, &b, VC_OPTION_NAMING_SWIFT)),
+      "workerThreads, tracking.cornerThreshold, initialUpDirection, planes.depthRange")
+    XCTAssertEqual(String(cString: vc_session_options_differences(nil, &b, VC_OPTION_NAMING_C)), "")
+  }
+
   func testBadCallsAreRefused() {
     var options = vc_session_options_t()
     vc_session_options_init(&options)

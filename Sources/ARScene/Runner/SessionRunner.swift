@@ -1,3 +1,5 @@
+internal import CVisionCore
+
 /// Runs everything an AR app needs from frames, the way ARKit's session and
 /// view do together: a ``Session`` tracking the world, the 60 Hz
 /// ``SessionLoop``, the ``CoachingController`` telling the person what to
@@ -217,13 +219,28 @@ public final class SessionRunner {
   }
 
   /// The names of the settings in which `new` differs from `old`, for an
-  /// error message (compared as printed: the message only names them).
+  /// error message: the core names its options (its table knows their Swift
+  /// names); the settings only Swift holds are compared as printed.
   private static func changedSettings(
     _ old: WorldTrackingConfiguration, _ new: WorldTrackingConfiguration
   ) -> String {
-    let names = zip(Mirror(reflecting: old).children, Mirror(reflecting: new).children).compactMap {
-      String(describing: $0.value) == String(describing: $1.value) ? nil : $0.label
+    var (oldCore, newCore) = (old.coreOptions, new.coreOptions)
+    let coreNames = String(
+      cString: vc_session_options_differences(&oldCore, &newCore, VC_OPTION_NAMING_SWIFT))
+    var names = coreNames.isEmpty ? [] : coreNames.components(separatedBy: ", ")
+    func compare(_ old: Any, _ new: Any, prefix: String) {
+      for (a, b) in zip(Mirror(reflecting: old).children, Mirror(reflecting: new).children) {
+        guard let label = a.label, label != "core" else { continue }
+        if ["tracking", "planes", "images"].contains(label) {
+          compare(a.value, b.value, prefix: label + ".")
+        } else if String(describing: a.value) != String(describing: b.value),
+          !names.contains(prefix + label)
+        {
+          names.append(prefix + label)
+        }
+      }
     }
+    compare(old, new, prefix: "")
     return names.isEmpty ? "its settings" : names.joined(separator: ", ")
   }
 }

@@ -892,6 +892,14 @@ typedef enum vc_option_naming VC_ENUM_BASE {
 VC_API vc_status_t vc_session_options_validate(
     const vc_session_options_t *options, vc_option_naming_t naming);
 
+/** The options in which b differs from a, comma-separated in the given
+    naming ("tracking.max_features, planes.detection"), or "" when they are
+    the same or either is NULL. The text is the calling thread's, valid until
+    its next call of this function. */
+VC_API const char *vc_session_options_differences(const vc_session_options_t *a,
+                                                  const vc_session_options_t *b,
+                                                  vc_option_naming_t naming);
+
 /** Creates a session; options may be NULL for the defaults. On failure the
     session pointer is set to NULL and vc_last_error_message() says why. */
 VC_API vc_status_t vc_session_create(const vc_session_options_t *options,

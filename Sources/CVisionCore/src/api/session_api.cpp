@@ -27,6 +27,27 @@ vc_status_t vc_session_options_validate(const vc_session_options_t* options,
   });
 }
 
+const char* vc_session_options_differences(const vc_session_options_t* a,
+                                           const vc_session_options_t* b,
+                                           vc_option_naming_t naming) {
+  thread_local std::string names;
+  names.clear();
+  if (a == nullptr || b == nullptr) return names.c_str();
+  const vc::OptionNaming as = naming == VC_OPTION_NAMING_SWIFT
+                                  ? vc::OptionNaming::kSwift
+                                  : vc::OptionNaming::kC;
+  vc::AppendOptionDifferences<vc::SessionOptions>(*a, *b, as, &names);
+  vc::AppendOptionDifferences<vc::TrackingOptions>(a->tracking, b->tracking, as,
+                                                   &names);
+  vc::AppendOptionDifferences<vc::PlaneOptions>(a->planes, b->planes, as,
+                                                &names);
+  vc::AppendOptionDifferences<vc::ImageOptions>(a->images, b->images, as,
+                                                &names);
+  vc::AppendOptionDifferences<vc::SessionRelocalizationOptions>(
+      a->relocalization, b->relocalization, as, &names);
+  return names.c_str();
+}
+
 vc_status_t vc_session_create(const vc_session_options_t* options,
                               vc_session_t** out_session) {
   return vc::Guarded(vc::ThreadErrorSlot(), [&] {

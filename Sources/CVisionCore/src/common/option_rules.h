@@ -248,6 +248,40 @@ void CheckOptions(const Options& options, OptionNaming naming) {
       });
 }
 
+// Whether two C fields hold the same value, arrays element by element.
+template <typename T>
+bool OptionFieldEqual(const T& a, const T& b) {
+  return a == b;
+}
+template <typename T, size_t N>
+bool OptionFieldEqual(const T (&a)[N], const T (&b)[N]) {
+  for (size_t i = 0; i < N; ++i) {
+    if (!(a[i] == b[i])) return false;
+  }
+  return true;
+}
+
+// Appends to `names` (comma-separated) the options whose fields differ
+// between a and b, once per name (depthRange is two fields).
+template <typename Options>
+void AppendOptionDifferences(const typename Options::COptions& a,
+                             const typename Options::COptions& b,
+                             OptionNaming naming, std::string* names) {
+  const Options any;
+  std::string last;
+  Options::ForEachOption(any, [&](const auto&, auto field, const char* name,
+                                  const char* swift_name, const auto&) {
+    if (OptionFieldEqual(a.*field, b.*field)) return;
+    const std::string text = naming == OptionNaming::kSwift
+                                 ? std::string(swift_name)
+                                 : std::string(Options::kCPrefix) + name;
+    if (text == last) return;
+    last = text;
+    if (!names->empty()) *names += ", ";
+    *names += text;
+  });
+}
+
 }  // namespace vc
 
 // The conversions and the check of an option struct with a COptions type, a
