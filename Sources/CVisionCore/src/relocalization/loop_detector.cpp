@@ -149,13 +149,12 @@ LoopDetection DetectLoop(const KeyframeDatabase& database,
     return result;
   }
   std::vector<int> votes(keyframes.size(), 0);
-  std::vector<Eigen::Vector3d> inlier_camera;
-  std::vector<Eigen::Vector3d> inlier_world;
+  FeatureCorrespondences inliers;
   for (size_t m = 0; m < camera_points.size(); ++m) {
     if (!hypothesis.inliers[m]) continue;
     ++votes[owner[m]];
-    inlier_camera.push_back(camera_points[m]);
-    inlier_world.push_back(world_points[m]);
+    inliers.camera.push_back(camera_points[m]);
+    inliers.world.push_back(world_points[m]);
   }
   result.keyframe =
       int(std::max_element(votes.begin(), votes.end()) - votes.begin());
@@ -165,7 +164,7 @@ LoopDetection DetectLoop(const KeyframeDatabase& database,
   std::vector<const DepthSurface*> surfaces;
   for (int k : candidates) surfaces.push_back(&keyframes[k].surface);
   const SurfaceAlignment alignment =
-      AlignToSurfaces(query_points, surfaces, inlier_camera, inlier_world,
+      AlignToSurfaces(query_points, surfaces, inliers,
                       hypothesis.camera_from_world, relocalization);
   result.camera_from_world = alignment.camera_from_world;
   result.overlap = alignment.overlap;

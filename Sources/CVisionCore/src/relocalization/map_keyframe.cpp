@@ -4,17 +4,18 @@
 
 namespace vc {
 
-MapKeyframe DescribeKeyframe(int64_t id, int64_t timestamp_ns,
-                             const cv::Mat& grey, const cv::Mat& depth,
-                             double units_per_metre,
-                             const PinholeCamera& camera,
-                             const Eigen::Isometry3d& camera_from_world,
+MapKeyframe DescribeKeyframe(const KeyframeView& view,
                              const RelocalizationOptions& options,
                              FeatureExtractor* extractor) {
+  const cv::Mat& grey = view.grey;
+  const cv::Mat& depth = view.depth;
+  const double units_per_metre = view.units_per_metre;
+  const PinholeCamera& camera = view.camera;
+  const Eigen::Isometry3d& camera_from_world = view.camera_from_world;
   MapKeyframe result;
   Keyframe& keyframe = result.keyframe;
-  keyframe.id = id;
-  keyframe.timestamp_ns = timestamp_ns;
+  keyframe.id = view.id;
+  keyframe.timestamp_ns = view.timestamp_ns;
   keyframe.camera_from_world = camera_from_world;
   FrameFeatures features;
   extractor->Extract(grey, depth, units_per_metre, camera, &features);

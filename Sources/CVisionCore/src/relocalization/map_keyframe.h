@@ -3,6 +3,7 @@
 // surface, which the query's depth is aligned against. Plain data.
 #pragma once
 
+#include <Eigen/Geometry>
 #include <cstdint>
 #include <opencv2/core.hpp>
 
@@ -20,15 +21,22 @@ struct MapKeyframe {
   DepthSurface surface;
 };
 
-// Describes a frame with known pose as a keyframe: features from extractor
-// (only those with trustworthy depth are kept, since a keyframe's features
-// are map points), and the depth surface. depth: CV_16UC1 registered to
-// grey, units_per_metre > 0.
-MapKeyframe DescribeKeyframe(int64_t id, int64_t timestamp_ns,
-                             const cv::Mat& grey, const cv::Mat& depth,
-                             double units_per_metre,
-                             const PinholeCamera& camera,
-                             const Eigen::Isometry3d& camera_from_world,
+// A frame with known pose, as it joins the keyframe map. depth: CV_16UC1
+// registered to grey, units_per_metre > 0.
+struct KeyframeView {
+  int64_t id = 0;
+  int64_t timestamp_ns = 0;
+  cv::Mat grey;
+  cv::Mat depth;
+  double units_per_metre = 0;
+  PinholeCamera camera;
+  Eigen::Isometry3d camera_from_world = Eigen::Isometry3d::Identity();
+};
+
+// Describes a frame as a keyframe: features from extractor (only those with
+// trustworthy depth are kept, since a keyframe's features are map points),
+// and the depth surface.
+MapKeyframe DescribeKeyframe(const KeyframeView& view,
                              const RelocalizationOptions& options,
                              FeatureExtractor* extractor);
 

@@ -195,19 +195,17 @@ RelocalizationResult Relocalizer::Query(const KeyframeDatabase& database,
   diagnostics.refinement_keyframes = int(chosen.size());
   std::vector<const DepthSurface*> surfaces;
   for (int k : chosen) surfaces.push_back(&keyframes[k].surface);
-  std::vector<Eigen::Vector3d> inlier_camera;
-  std::vector<Eigen::Vector3d> inlier_world;
+  FeatureCorrespondences inliers;
   for (size_t u = 0; u < used.size(); ++u) {
     // PnP inliers without depth under them constrain only a ray: left to
     // the surfaces.
     const Eigen::Vector3f& c = features_.camera_points[matches_[used[u]].query];
     if (!hypothesis.inliers[u] || !(c.z() > 0)) continue;
-    inlier_camera.push_back(c.cast<double>());
-    inlier_world.push_back(world[u]);
+    inliers.camera.push_back(c.cast<double>());
+    inliers.world.push_back(world[u]);
   }
-  const SurfaceAlignment alignment =
-      AlignToSurfaces(query_points_, surfaces, inlier_camera, inlier_world,
-                      hypothesis.camera_from_world, options_);
+  const SurfaceAlignment alignment = AlignToSurfaces(
+      query_points_, surfaces, inliers, hypothesis.camera_from_world, options_);
   diagnostics.visible = alignment.visible;
   diagnostics.agreeing = alignment.agreeing;
   diagnostics.overlap = alignment.overlap;

@@ -67,8 +67,7 @@ bool Associate(const DepthSurface& surface,
 SurfaceAlignment AlignToSurfaces(
     const std::vector<Eigen::Vector3f>& query_points,
     const std::vector<const DepthSurface*>& surfaces,
-    const std::vector<Eigen::Vector3d>& feature_camera,
-    const std::vector<Eigen::Vector3d>& feature_world,
+    const FeatureCorrespondences& features,
     const Eigen::Isometry3d& initial_camera_from_world,
     const RelocalizationOptions& options) {
   SurfaceAlignment result;
@@ -107,9 +106,9 @@ SurfaceAlignment AlignToSurfaces(
       g += w * r * j;
       ++used;
     }
-    for (size_t f = 0; f < feature_camera.size(); ++f) {
-      const Eigen::Vector3d p = world_from_camera * feature_camera[f];
-      const Eigen::Vector3d e = p - feature_world[f];
+    for (size_t f = 0; f < features.camera.size(); ++f) {
+      const Eigen::Vector3d p = world_from_camera * features.camera[f];
+      const Eigen::Vector3d e = p - features.world[f];
       const double norm = e.norm();
       const double w = options.icp_feature_weight *
                        (norm <= kFeatureHuber ? 1.0 : kFeatureHuber / norm);

@@ -34,13 +34,18 @@ struct SurfaceAlignment {
   double conditioning = 0;
 };
 
-// query_points: the query's depth samples (camera frame). feature_camera /
-// feature_world: the hypothesis' inlier correspondences (may be empty).
+// The pose hypothesis' inlier correspondences: each feature's point in the
+// camera frame and its map point in the world (both may be empty).
+struct FeatureCorrespondences {
+  std::vector<Eigen::Vector3d> camera;
+  std::vector<Eigen::Vector3d> world;
+};
+
+// query_points: the query's depth samples (camera frame).
 SurfaceAlignment AlignToSurfaces(
     const std::vector<Eigen::Vector3f>& query_points,
     const std::vector<const DepthSurface*>& surfaces,
-    const std::vector<Eigen::Vector3d>& feature_camera,
-    const std::vector<Eigen::Vector3d>& feature_world,
+    const FeatureCorrespondences& features,
     const Eigen::Isometry3d& initial_camera_from_world,
     const RelocalizationOptions& options);
 

@@ -116,14 +116,13 @@ void Session::StartMapping(MappingInput input) {
   // loop_query_points_ until it is collected, and only reads keyframe_map_,
   // which changes only at collection.
   mapping_job_.Submit([this, input = std::move(input)] {
-    mapped_.keyframe = DescribeKeyframe(
-        input.id, input.timestamp_ns, input.gray, input.depth,
-        input.units_per_metre, input.camera, input.camera_from_world,
-        relocalizer_options_, &map_features_);
+    mapped_.keyframe =
+        DescribeKeyframe(input.view, relocalizer_options_, &map_features_);
     if (!input.closes_loops) return;
+    const KeyframeView& view = input.view;
     SampleDepthPoints(
-        input.depth, input.units_per_metre, input.camera,
-        ScaledStep(relocalizer_options_.query_step_pixels, input.camera.width),
+        view.depth, view.units_per_metre, view.camera,
+        ScaledStep(relocalizer_options_.query_step_pixels, view.camera.width),
         relocalizer_options_, &loop_query_points_);
     mapped_.correction =
         loop_closer_.Check(keyframe_map_, mapped_.keyframe, loop_query_points_);
@@ -430,13 +429,13 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
     const cv::Mat& depth =
         DepthAsUnsigned16(frame.depth, frame.depth_units_per_metre,
                           &depth_millimetres_, &units_per_metre);
-    mapping.id = next_map_keyframe_id_;
-    mapping.timestamp_ns = frame.timestamp_ns;
-    mapping.gray = gray_.clone();
-    mapping.depth = depth.clone();
-    mapping.units_per_metre = units_per_metre;
-    mapping.camera = camera;
-    mapping.camera_from_world = tracking.camera_from_world;
+    mapping.view.id = next_map_keyframe_id_;
+    mapping.view.timestamp_ns = frame.timestamp_ns;
+    mapping.view.grey = gray_.clone();
+    mapping.view.depth = depth.clone();
+    mapping.view.units_per_metre = units_per_metre;
+    mapping.view.camera = camera;
+    mapping.view.camera_from_world = tracking.camera_from_world;
     // Loops are closed in a world whose up is known: the pose graph keeps
     // roll and pitch.
     mapping.closes_loops =

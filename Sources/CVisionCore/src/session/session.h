@@ -22,6 +22,7 @@
 #include "raycast/depth_snapshot.h"
 #include "relocalization/keyframe_database.h"
 #include "relocalization/loop_closer.h"
+#include "relocalization/map_keyframe.h"
 #include "relocalization/relocalizer.h"
 #include "relocalization/world_map_file.h"
 #include "tracking/tracker.h"
@@ -131,13 +132,7 @@ class Session {
   // What the mapping job needs of a frame that joins the keyframe map:
   // copies, since the frame's buffers change with the next frame.
   struct MappingInput {
-    int64_t id = 0;
-    int64_t timestamp_ns = 0;
-    cv::Mat gray;
-    cv::Mat depth;  // CV_16UC1
-    double units_per_metre = 0;
-    PinholeCamera camera;
-    Eigen::Isometry3d camera_from_world = Eigen::Isometry3d::Identity();
+    KeyframeView view;
     int64_t plane_frame = 0;
     bool closes_loops = false;
   };
