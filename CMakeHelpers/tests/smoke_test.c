@@ -127,9 +127,23 @@ static void TestStageTimings(const vc_session_t* session) {
   free(timings);
 }
 
+/* Options are checked through the core's one table, before any session. */
+static void TestOptionsValidation(void) {
+  vc_session_options_t options;
+  vc_session_options_init(&options);
+  CHECK_STATUS(vc_session_options_validate(&options, VC_OPTION_NAMING_C),
+               VC_STATUS_OK);
+  options.tracking.max_features = 3;
+  CHECK_STATUS(vc_session_options_validate(&options, VC_OPTION_NAMING_C),
+               VC_STATUS_INVALID_ARGUMENT);
+  CHECK(strcmp(vc_last_error_message(),
+               "tracking.max_features must be 8...4096, got 3") == 0);
+}
+
 int main(void) {
   printf("vision_core %s (OpenCV %s)\n", vc_version(), vc_opencv_version());
   TestStatusesAndVersion();
+  TestOptionsValidation();
 
   vc_session_options_t options;
   memset(&options, 0xff, sizeof options);
