@@ -64,6 +64,17 @@ final class TrackingConfigurationTests: XCTestCase {
     XCTAssertNotEqual(raycast, RaycastConfiguration())
   }
 
+  /// A whole number too large for the core's 32-bit field is refused, not
+  /// silently clamped to one that passes.
+  func testNumbersBeyondTheCoreFieldsAreRefused() {
+    var configuration = WorldTrackingConfiguration()
+    configuration.maximumIMUSamplesPerFrame = 5_000_000_000
+    XCTAssertThrowsError(try configuration.validate())
+    var raycast = RaycastConfiguration()
+    raycast.minimumPatchPoints = 1 << 40
+    XCTAssertThrowsError(try raycast.validate())
+  }
+
   /// What validate() accepts the core accepts too, for the edges of each range.
   func testTheCoreAcceptsWhatValidateAccepts() throws {
     var configuration = WorldTrackingConfiguration()

@@ -15,7 +15,8 @@ public struct RaycastConfiguration: Equatable, Sendable {
     get { Int(core.patch_step) }
     set { core.patch_step = Int32(clamping: newValue) }
   }
-  /// Fewest valid depth pixels for a plane, >= 3. Default 12.
+  /// Fewest valid depth pixels for a plane, 3...16641 (129 x 129, the largest
+  /// patch). Default 12.
   public var minimumPatchPoints: Int {
     get { Int(core.min_patch_points) }
     set { core.min_patch_points = Int32(clamping: newValue) }

@@ -25,7 +25,8 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
     get { Int(core.worker_threads) }
     set { core.worker_threads = Int32(clamping: newValue) }
   }
-  /// Most IMU samples accepted with one frame; more is a broken feed. Default 4096.
+  /// Most IMU samples accepted with one frame, 0...1048576; more is a broken
+  /// feed. Default 4096.
   public var maximumIMUSamplesPerFrame: Int {
     get { Int(core.max_imu_samples_per_frame) }
     set { core.max_imu_samples_per_frame = Int32(clamping: newValue) }

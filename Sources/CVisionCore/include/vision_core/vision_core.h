@@ -854,7 +854,7 @@ typedef struct vc_session_options {
   /** Image statistics sample every Nth pixel in x and y (1..16): the cost
       falls with its square while the estimates barely change. */
   int32_t statistics_sample_step;
-  /** Largest number of IMU samples accepted with one frame (>= 0). */
+  /** Largest number of IMU samples accepted with one frame (0..1048576). */
   int32_t max_imu_samples_per_frame;
   /** Camera tracking. */
   vc_tracking_options_t tracking;
@@ -1008,7 +1008,7 @@ typedef struct vc_raycast_options {
   int32_t patch_radius;
   /** Every patch_step-th pixel of the patch is used (1..patch_radius). */
   int32_t patch_step;
-  /** Fewest valid depth pixels in the patch for a plane (>= 3). */
+  /** Fewest valid depth pixels in the patch for a plane (3..16641). */
   int32_t min_patch_points;
   /** The patch is planar when the root-mean-square distance of its points
       from the plane is at most max_rms_per_metre times the hit's depth

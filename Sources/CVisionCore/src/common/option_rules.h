@@ -68,11 +68,6 @@ struct OddIntIn {
            std::to_string(high);
   }
 };
-struct IntAtLeast {
-  int low;
-  bool Allows(int value) const { return value >= low; }
-  std::string Must() const { return "must be >= " + std::to_string(low); }
-};
 // A bit set: only the bits of the mask may be set.
 struct BitsOf {
   int mask;

@@ -26,9 +26,10 @@ VC_SESSION_OPTION(bool, light_estimation_enabled, "isLightEstimationEnabled",
 VC_SESSION_OPTION(int, statistics_sample_step, "statisticsSampleStep", 2,
                   IntIn({1, 16}))
 // More IMU samples than this with one frame means a broken feed (200 Hz for
-// 5 s would already be 1000).
+// 5 s would already be 1000). The upper bound (over an hour at 200 Hz) makes
+// a Swift Int too large for the C field an error rather than a clamp.
 VC_SESSION_OPTION(int, max_imu_samples_per_frame, "maximumIMUSamplesPerFrame",
-                  4096, IntAtLeast({0}))
+                  4096, IntIn({0, 1 << 20}))
 // Recognition beside tracking: on two cores the main path is spared its
 // 5-7 ms on the frames it looks at, and the result does not depend on it.
 VC_SESSION_OPTION(int, worker_threads, "workerThreads", 2, IntIn({1, 2}))
@@ -216,9 +217,10 @@ VC_RAYCAST_OPTION(int, patch_radius, "raycastConfiguration.patchRadius", 8,
 // the cost.
 VC_RAYCAST_OPTION(int, patch_step, "raycastConfiguration.patchStep", 2,
                   IntIn({1, self.patch_radius}))
+// A patch of radius 64 holds at most 129 x 129 pixels.
 VC_RAYCAST_OPTION(int, min_patch_points,
                   "raycastConfiguration.minimumPatchPoints", 12,
-                  IntAtLeast({3}))
+                  IntIn({3, 129 * 129}))
 // 1 cm at 1 m: a Kinect-class sensor's noise is a few millimetres at 1 m, and
 // a patch straddling an edge or a curve is far above it.
 VC_RAYCAST_OPTION(float, max_rms_per_metre,
