@@ -894,8 +894,10 @@ VC_API vc_status_t vc_session_options_validate(
 
 /** The options in which b differs from a, comma-separated in the given
     naming ("tracking.max_features, planes.detection"), or "" when they are
-    the same or either is NULL. The text is the calling thread's, valid until
-    its next call of this function. */
+    the same or either is NULL; a naming that is not a vc_option_naming_t
+    reads as VC_OPTION_NAMING_C (this call has no status to refuse it with).
+    The text is the calling thread's, valid until its next call of this
+    function. */
 VC_API const char *vc_session_options_differences(const vc_session_options_t *a,
                                                   const vc_session_options_t *b,
                                                   vc_option_naming_t naming);
