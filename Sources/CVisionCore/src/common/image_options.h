@@ -12,16 +12,9 @@ struct ImageOptions {
   using COptions = vc_image_options_t;
   static constexpr char kCPrefix[] = "images.";
 
-#define VC_IMAGE_OPTION VC_OPTION_MEMBER
-#include "common/option_table.h"
+#define VC_IMAGE_OPTION VC_OPTION_ROW
+#include "common/option_struct_rows.h"
 #undef VC_IMAGE_OPTION
-
-  template <typename Self, typename Visit>
-  static void ForEachOption(Self& self, Visit&& visit){
-#define VC_IMAGE_OPTION VC_OPTION_VISIT
-#include "common/option_table.h"
-#undef VC_IMAGE_OPTION
-  }
 
   VC_OPTION_FUNCTIONS(ImageOptions)
 };

@@ -205,9 +205,9 @@ void OptionToC(E value, CEnum* c) {
 
 }  // namespace vc
 
-// Expansions of a row of the option table (common/option_table.h), for a
-// group's row macro: "#define VC_TRACKING_OPTION VC_OPTION_MEMBER" before the
-// include. VC_OPTION_MEMBER declares the member with its default;
+// Expansions of a row of the option table (common/option_table.h), which
+// common/option_struct_rows.h gives a group's row macro in turn.
+// VC_OPTION_MEMBER declares the member with its default;
 // VC_OPTION_VISIT calls visit(member, &COptions::field, c_name, swift_name,
 // rule) with `self` and `visit` in scope (see VC_OPTION_FUNCTIONS).
 #define VC_OPTION_MEMBER(type, name, swift_name, value, rule) type name = value;

@@ -7,10 +7,11 @@
 // include guard: a consumer defines the row macro of the groups it wants
 // (VC_TRACKING_OPTION(type, name, swift_name, default, rule), ...), includes
 // this file, and gets one expansion per row. Each option struct expands it
-// twice: into its members and into ForEachOption, which the copies from and
-// to C and the checks are written once over (common/option_rules.h, which
-// also defines the rules). A rule may name an earlier option of the same
-// struct as self.name (min_inliers <= max_features).
+// twice, through common/option_struct_rows.h: into its members and into
+// ForEachOption, which the copies from and to C and the checks are written
+// once over (common/option_rules.h, which also defines the rules). A rule may
+// name an earlier option of the same struct as self.name (min_inliers <=
+// max_features).
 //
 // Adding an option: a field in vision_core.h, a row here, a property in the
 // Swift configuration. Nothing else.

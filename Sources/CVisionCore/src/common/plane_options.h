@@ -12,8 +12,8 @@ struct PlaneOptions {
   using COptions = vc_plane_options_t;
   static constexpr char kCPrefix[] = "planes.";
 
-#define VC_PLANE_OPTION VC_OPTION_MEMBER
-#include "common/option_table.h"
+#define VC_PLANE_OPTION VC_OPTION_ROW
+#include "common/option_struct_rows.h"
 #undef VC_PLANE_OPTION
 
   bool detect_horizontal() const {
@@ -23,13 +23,6 @@ struct PlaneOptions {
     return (detection & VC_PLANE_DETECTION_VERTICAL) != 0;
   }
   bool detects_any() const { return detect_horizontal() || detect_vertical(); }
-
-  template <typename Self, typename Visit>
-  static void ForEachOption(Self& self, Visit&& visit){
-#define VC_PLANE_OPTION VC_OPTION_VISIT
-#include "common/option_table.h"
-#undef VC_PLANE_OPTION
-  }
 
   VC_OPTION_FUNCTIONS(PlaneOptions)
 };

@@ -12,16 +12,9 @@ struct RaycastOptions {
   using COptions = vc_raycast_options_t;
   static constexpr char kCPrefix[] = "raycast.";
 
-#define VC_RAYCAST_OPTION VC_OPTION_MEMBER
-#include "common/option_table.h"
+#define VC_RAYCAST_OPTION VC_OPTION_ROW
+#include "common/option_struct_rows.h"
 #undef VC_RAYCAST_OPTION
-
-  template <typename Self, typename Visit>
-  static void ForEachOption(Self& self, Visit&& visit){
-#define VC_RAYCAST_OPTION VC_OPTION_VISIT
-#include "common/option_table.h"
-#undef VC_RAYCAST_OPTION
-  }
 
   VC_OPTION_FUNCTIONS(RaycastOptions)
 };

@@ -14,21 +14,15 @@ struct SessionOptions {
   using COptions = vc_session_options_t;
   static constexpr char kCPrefix[] = "";
 
-#define VC_SESSION_OPTION VC_OPTION_MEMBER
-#include "common/option_table.h"
+  // The session's own rows; ForEachOption visits these only, and each part
+  // below has its own.
+#define VC_SESSION_OPTION VC_OPTION_ROW
+#include "common/option_struct_rows.h"
 #undef VC_SESSION_OPTION
   TrackingOptions tracking;
   PlaneOptions planes;
   ImageOptions images;
   SessionRelocalizationOptions relocalization;
-
-  // The session's own rows; each part has its own.
-  template <typename Self, typename Visit>
-  static void ForEachOption(Self& self, Visit&& visit) {
-#define VC_SESSION_OPTION VC_OPTION_VISIT
-#include "common/option_table.h"
-#undef VC_SESSION_OPTION
-  }
 
   static SessionOptions FromC(const vc_session_options_t& options);
   void ToC(vc_session_options_t* options) const;

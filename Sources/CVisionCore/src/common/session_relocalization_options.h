@@ -13,8 +13,8 @@ struct SessionRelocalizationOptions {
   using COptions = vc_relocalization_options_t;
   static constexpr char kCPrefix[] = "relocalization.";
 
-#define VC_RELOCALIZATION_OPTION VC_OPTION_MEMBER
-#include "common/option_table.h"
+#define VC_RELOCALIZATION_OPTION VC_OPTION_ROW
+#include "common/option_struct_rows.h"
 #undef VC_RELOCALIZATION_OPTION
 
   // Not public options:
@@ -26,13 +26,6 @@ struct SessionRelocalizationOptions {
   float keyframe_spacing_degrees = 12.0f;
   // Redundant keyframes are culled every this many keyframes.
   int cull_every = 10;
-
-  template <typename Self, typename Visit>
-  static void ForEachOption(Self& self, Visit&& visit) {
-#define VC_RELOCALIZATION_OPTION VC_OPTION_VISIT
-#include "common/option_table.h"
-#undef VC_RELOCALIZATION_OPTION
-  }
 
   static SessionRelocalizationOptions FromC(const COptions& options) {
     return OptionsFromC<SessionRelocalizationOptions>(options);

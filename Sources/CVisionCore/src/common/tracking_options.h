@@ -18,16 +18,9 @@ struct TrackingOptions {
   using COptions = vc_tracking_options_t;
   static constexpr char kCPrefix[] = "tracking.";
 
-#define VC_TRACKING_OPTION VC_OPTION_MEMBER
-#include "common/option_table.h"
+#define VC_TRACKING_OPTION VC_OPTION_ROW
+#include "common/option_struct_rows.h"
 #undef VC_TRACKING_OPTION
-
-  template <typename Self, typename Visit>
-  static void ForEachOption(Self& self, Visit&& visit){
-#define VC_TRACKING_OPTION VC_OPTION_VISIT
-#include "common/option_table.h"
-#undef VC_TRACKING_OPTION
-  }
 
   VC_OPTION_FUNCTIONS(TrackingOptions)
 };
