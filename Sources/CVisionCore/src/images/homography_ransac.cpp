@@ -5,7 +5,7 @@
 #include <cmath>
 #include <opencv2/calib3d.hpp>
 
-#include "common/seeded_generator.h"
+#include "common/ransac_sampling.h"
 
 namespace vc {
 namespace {
@@ -90,12 +90,8 @@ bool RansacHomography(const std::vector<cv::Point2f>& from,
   cv::Point2f sample_to[4];
   for (int iteration = 0; iteration < needed; ++iteration) {
     int picked[4];
+    PickDistinctIndices(&generator, n, 4, picked);
     for (int k = 0; k < 4; ++k) {
-      bool repeated = true;
-      while (repeated) {
-        picked[k] = generator.Below(n);
-        repeated = std::find(picked, picked + k, picked[k]) != picked + k;
-      }
       sample_from[k] = from[picked[k]];
       sample_to[k] = to[picked[k]];
     }
@@ -110,12 +106,8 @@ bool RansacHomography(const std::vector<cv::Point2f>& from,
     best_count = count;
     best = candidate;
     std::swap(best_flags, flags);
-    const double all_inliers = std::pow(double(count) / n, 4.0);
-    if (all_inliers >= 1.0) break;
-    const double iterations =
-        std::log(1.0 - options.confidence) / std::log(1.0 - all_inliers);
-    needed = std::min(options.max_iterations,
-                      static_cast<int>(std::ceil(iterations)));
+    needed = RansacIterationsNeeded(count, n, 4, options.confidence,
+                                    options.max_iterations);
   }
   if (best_count < 4) return false;
 

@@ -6,7 +6,7 @@
 #include <opencv2/calib3d.hpp>
 #include <opencv2/core/eigen.hpp>
 
-#include "common/seeded_generator.h"
+#include "common/ransac_sampling.h"
 
 namespace vc {
 namespace {
@@ -102,13 +102,7 @@ bool RansacRigid(const std::vector<Eigen::Vector3d>& camera_points,
   std::vector<Eigen::Vector3d> to(3);
   for (int iteration = 0; iteration < needed; ++iteration) {
     int picked[3];
-    for (int k = 0; k < 3; ++k) {
-      bool repeated = true;
-      while (repeated) {
-        picked[k] = generator.Below(n);
-        repeated = std::find(picked, picked + k, picked[k]) != picked + k;
-      }
-    }
+    PickDistinctIndices(&generator, n, 3, picked);
     bool plausible = true;
     for (int a = 0; a < 3 && plausible; ++a) {
       const int b = (a + 1) % 3;
@@ -134,12 +128,8 @@ bool RansacRigid(const std::vector<Eigen::Vector3d>& camera_points,
     best_count = count;
     best = candidate;
     std::swap(best_flags, flags);
-    const double all_inliers = std::pow(double(count) / n, 3.0);
-    if (all_inliers >= 1.0) break;
-    const double iterations =
-        std::log(1.0 - options.confidence) / std::log(1.0 - all_inliers);
-    needed = std::min(options.max_iterations,
-                      static_cast<int>(std::ceil(iterations)));
+    needed = RansacIterationsNeeded(count, n, 3, options.confidence,
+                                    options.max_iterations);
   }
   if (best_count < 3) return false;
   // Least squares on the inliers, then the inliers of that fit; twice,
