@@ -20,16 +20,18 @@ final class PlaneAcceptanceTests: XCTestCase {
 
   /// Synthetic room, two seeds: every plane over 0.5 m2 in view for 1 s found
   /// within 0.5 s (the far, oblique +x wall included), normals within 2
-  /// degrees, offsets within 2 cm, every class right, one anchor per surface.
-  /// The extent target is not held: the seat (0.2 m2, the one plane fully
-  /// seen) is never shown whole enough in one view to become an anchor.
+  /// degrees, offsets within 2 cm, every class right, one anchor per surface,
+  /// and the seat (0.2 m2, the one plane fully seen, never more than 0.15 m2
+  /// of it in one view) found with extent IoU >= 0.8 (issue 16's target).
   func testSyntheticRoomPlanesAreFoundInTimeAccuratelyAndOnce() throws {
     for seed in ["1", "2"] {
       let sequence = try workspace.synthesize(
         ["--scene", "room", "--frames", "300", "--seed", seed], name: "room-\(seed)")
       let planes = try evaluatePlanes(sequence)
       let targets = try XCTUnwrap(planes["targets"] as? [String: [String: Any]])
-      for name in ["detection", "normal", "offset", "classification", "anchorsPerSurface"] {
+      for name in [
+        "detection", "normal", "offset", "extent", "classification", "anchorsPerSurface",
+      ] {
         let target = try XCTUnwrap(targets[name], "seed \(seed): no \(name) target")
         print("acceptance: room seed \(seed) \(name): \(target["detail"] ?? "")")
         XCTAssertEqual(
@@ -56,7 +58,8 @@ final class PlaneAcceptanceTests: XCTestCase {
 
   /// 7scenes-kitchen-dev, 600 real Kinect frames: the floor and the table top
   /// are found, horizontal, and their heights move by at most 2 cm over all
-  /// their updates (the target). The floor meets it (1.04 cm). The table's
+  /// their updates (the target); the chair at the table (frames 80-130), a
+  /// leather seat about 0.45 m square, is found as one horizontal `seat`. The floor meets it (1.04 cm). The table's
   /// height follows the camera's vertical drift while it is in view: 1.59 to
   /// 2.13 cm over six RANSAC seeds without bundle adjustment, 0.86 to 2.72 cm
   /// with it, 2.11 cm at the default seed; until a loop closure pulls the
@@ -84,6 +87,9 @@ final class PlaneAcceptanceTests: XCTestCase {
         anchor["alignment"] as? String ?? "", anchor["classification"] as? String ?? ""
       )
     }
+    let seats = classes.filter { !removed.contains($0.key) && $0.value.classification == "seat" }
+    XCTAssertEqual(seats.count, 1, "one seat anchor at the end: \(seats)")
+    XCTAssertEqual(seats.first?.value.alignment, "horizontal")
     for wanted in ["floor", "table"] {
       let ids = classes.filter { !removed.contains($0.key) && $0.value.classification == wanted }
         .map(\.key)

@@ -20,8 +20,9 @@ class OccupancyGrid {
   bool empty() const { return occupied_ == 0; }
 
   // Marks the cells whose centres lie inside the convex quadrilateral (either
-  // winding), and at least the cell of its centre. Quads wider than 1.5 m
-  // are ignored: they come from surfaces seen nearly edge-on.
+  // winding), and, when it covers at least a cell's area, the cell of its
+  // centre too. Quads wider than 1.5 m are ignored: they come from surfaces
+  // seen nearly edge-on.
   void MarkQuad(const std::array<Eigen::Vector2d, 4>& quad);
 
   // Whether an occupied cell lies within radius_cells cells of point.
