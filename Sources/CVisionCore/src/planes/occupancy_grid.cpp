@@ -70,7 +70,8 @@ void OccupancyGrid::MarkQuad(const std::array<Eigen::Vector2d, 4>& quad) {
         x_high, static_cast<int>(std::floor(x_max / cell_ - 0.5 + 1e-9)));
     for (int x = first; x <= last; ++x) Set(x, z);
   }
-  // A quad smaller than a cell (a sliver along a surface's edge) marks only
+  // A quad of less than half a cell's area (a sliver along a surface's
+  // edge; the cross product of its diagonals is twice its area) marks only
   // the centres it covers: forcing its middle's cell would grow the region
   // by up to half a cell wherever its edge falls.
   if (std::abs(Cross(quad[2] - quad[0], quad[3] - quad[1])) < cell_ * cell_) {

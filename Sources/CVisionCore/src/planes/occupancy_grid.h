@@ -20,8 +20,8 @@ class OccupancyGrid {
   bool empty() const { return occupied_ == 0; }
 
   // Marks the cells whose centres lie inside the convex quadrilateral (either
-  // winding), and, when it covers at least a cell's area, the cell of its
-  // centre too. Quads wider than 1.5 m are ignored: they come from surfaces
+  // winding), and, when it covers at least half a cell's area, the cell of
+  // its centre too. Quads wider than 1.5 m are ignored: they come from surfaces
   // seen nearly edge-on.
   void MarkQuad(const std::array<Eigen::Vector2d, 4>& quad);
 
