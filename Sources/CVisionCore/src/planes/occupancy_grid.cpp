@@ -1,7 +1,9 @@
 #include "planes/occupancy_grid.h"
 
+#include <Eigen/LU>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace vc {
 namespace {
@@ -82,6 +84,91 @@ void OccupancyGrid::MarkQuad(const std::array<Eigen::Vector2d, 4>& quad) {
       static_cast<int>(std::floor(middle.y() / cell_)));
 }
 
+void OccupancyGrid::MarkCells(const OccupancyGrid& other,
+                              const Eigen::Matrix2d& linear,
+                              const Eigen::Vector2d& offset) {
+  if (other.empty()) return;
+  const double half = 0.5 * other.cell_;
+  const std::array<Eigen::Vector2d, 4> corner_offsets = {
+      linear * Eigen::Vector2d(-half, -half),
+      linear * Eigen::Vector2d(half, -half),
+      linear * Eigen::Vector2d(half, half),
+      linear * Eigen::Vector2d(-half, half)};
+  const Eigen::Vector2d reach =
+      corner_offsets[0].cwiseAbs().cwiseMax(corner_offsets[1].cwiseAbs());
+  // Mapped squares under half a cell's area, or seen edge-on, follow
+  // MarkQuad's special cases: take its own path.
+  const double mapped_area = std::abs(linear.determinant()) * 4 * half * half;
+  if (!linear.allFinite() || !offset.allFinite() ||
+      mapped_area < 0.5 * cell_ * cell_ ||
+      2 * reach.maxCoeff() > kMaxQuadSide) {
+    std::vector<Eigen::Vector2d> centres;
+    other.OccupiedCentres(&centres);
+    for (const Eigen::Vector2d& c : centres) {
+      const Eigen::Vector2d middle = linear * c + offset;
+      MarkQuad({middle + corner_offsets[0], middle + corner_offsets[1],
+                middle + corner_offsets[2], middle + corner_offsets[3]});
+    }
+    return;
+  }
+  // In MarkQuad's order: grow over each square's bounds, mark the cell of
+  // its middle, and note the cells any square can reach.
+  int x_low = std::numeric_limits<int>::max();
+  int z_low = std::numeric_limits<int>::max();
+  int x_high = std::numeric_limits<int>::min();
+  int z_high = std::numeric_limits<int>::min();
+  for (int r = 0; r < other.cells_.rows; ++r) {
+    const uchar* line = other.cells_[r];
+    for (int col = 0; col < other.cells_.cols; ++col) {
+      if (line[col] == 0) continue;
+      const Eigen::Vector2d centre((other.x0_ + col + 0.5) * other.cell_,
+                                   (other.z0_ + r + 0.5) * other.cell_);
+      const Eigen::Vector2d middle = linear * centre + offset;
+      const int low_x =
+          static_cast<int>(std::floor((middle.x() - reach.x()) / cell_));
+      const int low_z =
+          static_cast<int>(std::floor((middle.y() - reach.y()) / cell_));
+      const int high_x =
+          static_cast<int>(std::floor((middle.x() + reach.x()) / cell_));
+      const int high_z =
+          static_cast<int>(std::floor((middle.y() + reach.y()) / cell_));
+      Cover(low_x, low_z, high_x, high_z);
+      Set(static_cast<int>(std::floor(middle.x() / cell_)),
+          static_cast<int>(std::floor(middle.y() / cell_)));
+      x_low = std::min(x_low, low_x);
+      z_low = std::min(z_low, low_z);
+      x_high = std::max(x_high, high_x);
+      z_high = std::max(z_high, high_z);
+    }
+  }
+  if (cells_.empty()) return;
+  x_low = std::max(x_low, x0_);
+  z_low = std::max(z_low, z0_);
+  x_high = std::min(x_high, x0_ + cells_.cols - 1);
+  z_high = std::min(z_high, z0_ + cells_.rows - 1);
+  // A centre on the edge between two squares counts for both, as in
+  // MarkQuad: the cell indices are taken a hair either side.
+  constexpr double kEdge = 1e-9;
+  const Eigen::Matrix2d back = linear.inverse() / other.cell_;
+  for (int z = z_low; z <= z_high; ++z) {
+    for (int x = x_low; x <= x_high; ++x) {
+      const Eigen::Vector2d u =
+          back *
+          (Eigen::Vector2d((x + 0.5) * cell_, (z + 0.5) * cell_) - offset);
+      const int column_low = static_cast<int>(std::floor(u.x() - kEdge));
+      const int column_high = static_cast<int>(std::floor(u.x() + kEdge));
+      const int row_low = static_cast<int>(std::floor(u.y() - kEdge));
+      const int row_high = static_cast<int>(std::floor(u.y() + kEdge));
+      if (other.Occupied(column_low, row_low) ||
+          other.Occupied(column_high, row_low) ||
+          other.Occupied(column_low, row_high) ||
+          other.Occupied(column_high, row_high)) {
+        Set(x, z);
+      }
+    }
+  }
+}
+
 void OccupancyGrid::Cover(int x_low, int z_low, int x_high, int z_high) {
   if (!cells_.empty() && x_low >= x0_ && z_low >= z0_ &&
       x_high < x0_ + cells_.cols && z_high < z0_ + cells_.rows) {
@@ -122,6 +209,13 @@ void OccupancyGrid::Set(int x, int z) {
     cell = 255;
     ++occupied_;
   }
+}
+
+bool OccupancyGrid::Occupied(int x, int z) const {
+  const int column = x - x0_;
+  const int row = z - z0_;
+  return column >= 0 && row >= 0 && column < cells_.cols && row < cells_.rows &&
+         cells_(row, column) != 0;
 }
 
 bool OccupancyGrid::Near(const Eigen::Vector2d& point, int radius_cells) const {

@@ -25,6 +25,14 @@ class OccupancyGrid {
   // seen nearly edge-on.
   void MarkQuad(const std::array<Eigen::Vector2d, 4>& quad);
 
+  // Marks what MarkQuad marks for each of other's occupied cells, its square
+  // mapped into this grid by p -> linear * p + offset (another plane's grid
+  // folded into this one). Each cell of this grid near the result is tested
+  // once, by mapping its centre back into other, instead of rasterising
+  // every square: a merge's cost no longer grows with a square's edges.
+  void MarkCells(const OccupancyGrid& other, const Eigen::Matrix2d& linear,
+                 const Eigen::Vector2d& offset);
+
   // Whether an occupied cell lies within radius_cells cells of point.
   bool Near(const Eigen::Vector2d& point, int radius_cells) const;
 
@@ -40,6 +48,7 @@ class OccupancyGrid {
   // Makes the grid cover cell indices [x_low, x_high] x [z_low, z_high].
   void Cover(int x_low, int z_low, int x_high, int z_high);
   void Set(int x, int z);
+  bool Occupied(int x, int z) const;
 
   double cell_;
   int x0_ = 0;  // cell index of column 0

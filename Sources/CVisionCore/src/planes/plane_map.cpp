@@ -466,7 +466,6 @@ void PlaneMap::Fuse(const WorldSegment& segment, Anchor* anchor,
   } else if (segment.flat_view) {
     ++anchor->stray_views;
   }
-  anchor->distance_valid = false;
   anchor->dirty = true;
 }
 
@@ -537,29 +536,22 @@ void PlaneMap::CheckCandidatesSeenThrough(
   }
 }
 
-double PlaneMap::Gap(Anchor* a, const Anchor& b, double limit) {
-  const OccupancyGrid& grid = a->grid;
-  const cv::Mat1b& mask = grid.mask();
+double PlaneMap::Gap(const Anchor& a, const Anchor& b, double limit) {
+  const cv::Mat1b& mask = a.grid.mask();
   if (mask.empty() || b.grid.empty()) return limit + 1;
-  if (!a->distance_valid) {
-    // Distance to the nearest seen cell: distanceTransform measures it to
-    // the nearest zero, so seen cells become zeros.
-    cv::Mat1b free_cells;
-    cv::compare(mask, 0, free_cells, cv::CMP_EQ);
-    cv::distanceTransform(free_cells, a->distance, cv::DIST_L2,
-                          cv::DIST_MASK_PRECISE);
-    a->distance_valid = true;
-  }
-  const double cell = grid.cell_metres();
-  const Eigen::Vector2d origin = grid.origin();
+  const double cell = a.grid.cell_metres();
+  const double limit_cells = limit / cell;
+  const Eigen::Vector2d origin = a.grid.origin();
   const Eigen::Isometry3d a_from_b =
-      a->world_from_anchor.inverse() * b.world_from_anchor;
+      a.world_from_anchor.inverse() * b.world_from_anchor;
   b.grid.OccupiedCentres(&centres_);
-  double best = limit + 1;
+  // b's seen cells in a's grid; one outside it is measured from the nearest
+  // border cell plus the way there.
+  probes_.clear();
+  cv::Point low(mask.cols, mask.rows);
+  cv::Point high(-1, -1);
   for (const Eigen::Vector2d& c : centres_) {
     const Eigen::Vector3d p = a_from_b * Eigen::Vector3d(c.x(), 0, c.y());
-    // Grid coordinates of the point; outside the grid, the distance to its
-    // nearest border cell plus the way there.
     const double column_f = (p.x() - origin.x()) / cell - 0.5;
     const double row_f = (p.z() - origin.y()) / cell - 0.5;
     if (!std::isfinite(column_f) || !std::isfinite(row_f)) continue;
@@ -567,12 +559,37 @@ double PlaneMap::Gap(Anchor* a, const Anchor& b, double limit) {
         std::clamp(column_f, 0.0, static_cast<double>(mask.cols - 1));
     const double row_c =
         std::clamp(row_f, 0.0, static_cast<double>(mask.rows - 1));
-    const int column = static_cast<int>(std::lround(column_c));
-    const int row = static_cast<int>(std::lround(row_c));
-    const double outside = std::hypot(column_f - column_c, row_f - row_c);
+    GridProbe probe;
+    probe.column = static_cast<int>(std::lround(column_c));
+    probe.row = static_cast<int>(std::lround(row_c));
+    probe.outside = std::hypot(column_f - column_c, row_f - row_c);
     // Centre to centre minus one cell: cells side by side have no gap.
-    const double gap =
-        std::max(0.0, (a->distance(row, column) + outside - 1.0) * cell);
+    if (probe.outside - 1.0 > limit_cells) continue;
+    probes_.push_back(probe);
+    low.x = std::min(low.x, probe.column);
+    low.y = std::min(low.y, probe.row);
+    high.x = std::max(high.x, probe.column);
+    high.y = std::max(high.y, probe.row);
+  }
+  if (probes_.empty()) return limit + 1;
+  // A gap within limit needs a seen cell within limit_cells + 1 of a probe,
+  // so the distance map (to the nearest seen cell: distanceTransform
+  // measures to the nearest zero) is taken over that window alone; it is
+  // exact, so distances within the window's reach are the whole grid's.
+  const int margin = static_cast<int>(std::ceil(limit_cells)) + 2;
+  const cv::Rect window =
+      cv::Rect(cv::Point(low.x - margin, low.y - margin),
+               cv::Point(high.x + margin + 1, high.y + margin + 1)) &
+      cv::Rect(0, 0, mask.cols, mask.rows);
+  cv::compare(mask(window), 0, free_cells_, cv::CMP_EQ);
+  cv::distanceTransform(free_cells_, distance_, cv::DIST_L2,
+                        cv::DIST_MASK_PRECISE);
+  double best = limit + 1;
+  for (const GridProbe& probe : probes_) {
+    const double gap = std::max(
+        0.0, (distance_(probe.row - window.y, probe.column - window.x) +
+              probe.outside - 1.0) *
+                 cell);
     if (gap < best) {
       best = gap;
       if (best <= 0) break;
@@ -620,28 +637,23 @@ bool PlaneMap::OneSurface(const Anchor& a, const Anchor& b,
     }
   }
   if (reach < 0) return false;
-  // The larger grid measures: its distance map is the one worth keeping.
-  Anchor& self = anchors_[&a - anchors_.data()];
-  return Gap(&self, b, reach) <= reach;
+  return Gap(a, b, reach) <= reach;
 }
 
 void PlaneMap::Absorb(Anchor* survivor, Anchor* absorbed, bool gravity_known) {
   survivor->moments.Add(absorbed->moments);
   Refit(survivor, gravity_known);
-  // The absorbed grid's cells, as quads in the survivor's frame.
+  // The absorbed grid's cells, as squares in the survivor's frame: plane
+  // coordinates (x, z) map by the rows and columns x and z of the rigid
+  // transform between the anchors.
   const Eigen::Isometry3d survivor_from_absorbed =
       survivor->world_from_anchor.inverse() * absorbed->world_from_anchor;
-  absorbed->grid.OccupiedCentres(&centres_);
-  const double half = 0.5 * absorbed->grid.cell_metres();
-  const auto corner = [&](const Eigen::Vector2d& c, double dx, double dz) {
-    const Eigen::Vector3d p =
-        survivor_from_absorbed * Eigen::Vector3d(c.x() + dx, 0, c.y() + dz);
-    return Eigen::Vector2d(p.x(), p.z());
-  };
-  for (const Eigen::Vector2d& c : centres_) {
-    survivor->grid.MarkQuad({corner(c, -half, -half), corner(c, half, -half),
-                             corner(c, half, half), corner(c, -half, half)});
-  }
+  const Eigen::Matrix3d& turn = survivor_from_absorbed.linear();
+  Eigen::Matrix2d linear;
+  linear << turn(0, 0), turn(0, 2), turn(2, 0), turn(2, 2);
+  const Eigen::Vector3d& shift = survivor_from_absorbed.translation();
+  survivor->grid.MarkCells(absorbed->grid, linear,
+                           Eigen::Vector2d(shift.x(), shift.z()));
   survivor->frames_seen =
       std::max(survivor->frames_seen, absorbed->frames_seen);
   survivor->last_seen_frame =
@@ -662,7 +674,6 @@ void PlaneMap::Absorb(Anchor* survivor, Anchor* absorbed, bool gravity_known) {
   // The same frames saw through both: counted once.
   survivor->see_through_views =
       std::max(survivor->see_through_views, absorbed->see_through_views);
-  survivor->distance_valid = false;
   survivor->dirty = true;
   survivor->publish_now = true;
   absorbed->removed = true;

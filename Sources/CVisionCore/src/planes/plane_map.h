@@ -116,10 +116,6 @@ class PlaneMap {
     // reclassified), and the frame of the last recomputation.
     bool publish_now = true;
     int64_t published_frame = 0;
-    // Distance (cells) from each grid cell to the nearest seen one, for
-    // merging; valid while distance_valid.
-    cv::Mat1f distance;
-    bool distance_valid = false;
   };
 
   // A segment in the world, ready to associate.
@@ -157,7 +153,7 @@ class PlaneMap {
   bool OneSurface(const Anchor& a, const Anchor& b, bool gravity_known);
   // The gap between a's and b's seen cells, metres (0 when they touch),
   // or a value above limit once it is known to exceed it.
-  double Gap(Anchor* a, const Anchor& b, double limit);
+  double Gap(const Anchor& a, const Anchor& b, double limit);
   void Absorb(Anchor* survivor, Anchor* absorbed, bool gravity_known);
   void Classify(const Eigen::Vector3d& camera_position, bool gravity_known);
   // Recomputes extents and boundaries of dirty anchors and bumps revisions.
@@ -179,6 +175,14 @@ class PlaneMap {
   std::vector<vc_plane_anchor_removal_t> removals_;
   // Scratch.
   std::vector<Eigen::Vector2d> centres_;
+  struct GridProbe {
+    int row = 0;
+    int column = 0;
+    double outside = 0;  // cells from the grid to the point, 0 inside it
+  };
+  std::vector<GridProbe> probes_;
+  cv::Mat1b free_cells_;
+  cv::Mat1f distance_;
   struct SurfaceRay {
     Eigen::Vector3d direction;  // unit, OpenCV camera axes
     double range = 0;

@@ -117,6 +117,20 @@ VC_API vc_status_t vc_test_cull_keyframe_near_wall(double second_from_wall_m,
                                                    int copies_of_first,
                                                    int *removed);
 
+/** An occupancy-grid fold trial (planes/occupancy_grid.h): a plane's grid of
+    2.5 cm cells with seeded random patches, folded into another such grid
+    (with patches of its own) the way a merge does, by
+    OccupancyGrid::MarkCells, and by one MarkQuad per folded cell; the map
+    turns by a seeded angle about the plane's normal, tilts by tilt_degrees
+    (the folded plane leaning out of the other's) and shifts by up to a
+    metre. The folded grid's cells are other_cell_m wide (0.025: the same
+    as the receiving grid's; smaller ones take MarkQuad's own path).
+    cells receives the cells the fold marked by quads and differing those
+    marked by one way only, or -1 when the two grids' extents differ. */
+VC_API vc_status_t vc_test_occupancy_fold(uint64_t seed, double tilt_degrees,
+                                          double other_cell_m, int *cells,
+                                          int *differing);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
