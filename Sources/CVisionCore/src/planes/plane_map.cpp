@@ -563,6 +563,9 @@ double PlaneMap::Gap(const Anchor& a, const Anchor& b, double limit) {
     probe.column = static_cast<int>(std::lround(column_c));
     probe.row = static_cast<int>(std::lround(row_c));
     probe.outside = std::hypot(column_f - column_c, row_f - row_c);
+    // Most pairs that merge overlap (a candidate that grew over part of an
+    // anchor): no gap, and no distance map needed.
+    if (probe.outside == 0 && mask(probe.row, probe.column) != 0) return 0;
     // Centre to centre minus one cell: cells side by side have no gap.
     if (probe.outside - 1.0 > limit_cells) continue;
     probes_.push_back(probe);
