@@ -6,6 +6,7 @@
 
 #include "common/angles.h"
 #include "common/conventions.h"
+#include "common/rotation_angle.h"
 #include "planes/boundary_polygon.h"
 #include "planes/plane_extent.h"
 
@@ -176,9 +177,7 @@ bool Meaningful(const vc_plane_anchor_t& before,
   }
   const Eigen::Matrix3d relative =
       a.topLeftCorner<3, 3>().transpose() * b.topLeftCorner<3, 3>();
-  const double cos_angle =
-      std::clamp((relative.trace() - 1.0) / 2.0, -1.0, 1.0);
-  if (std::acos(cos_angle) > Radians(kRevisionAngleDegrees)) return true;
+  if (RotationDegrees(relative) > kRevisionAngleDegrees) return true;
   if (Changed(before.extent_width, after.extent_width) ||
       Changed(before.extent_height, after.extent_height) ||
       std::abs(after.area - before.area) >

@@ -5,16 +5,12 @@
 #include <opencv2/features2d.hpp>
 
 #include "common/angles.h"
+#include "common/rotation_angle.h"
 #include "relocalization/pose_ransac.h"
 #include "relocalization/surface_alignment.h"
 
 namespace vc {
 namespace {
-
-double AngleDegrees(const Eigen::Matrix3d& r) {
-  const double c = std::clamp((r.trace() - 1.0) / 2.0, -1.0, 1.0);
-  return Degrees(std::acos(c));
-}
 
 Eigen::Vector3d Centre(const Keyframe& k) {
   return k.camera_from_world.inverse().translation();
@@ -175,7 +171,7 @@ LoopDetection DetectLoop(const KeyframeDatabase& database,
   const Eigen::Matrix3d turn = looped.linear() * tracked.linear().transpose();
   result.correction_metres =
       (looped.translation() - tracked.translation()).norm();
-  result.correction_degrees = AngleDegrees(turn);
+  result.correction_degrees = RotationDegrees(turn);
   const Eigen::Vector3d up = Eigen::Vector3d::UnitY();
   result.tilt_degrees =
       Degrees(std::acos(std::clamp((turn * up).dot(up), -1.0, 1.0)));

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "common/angles.h"
+#include "common/rotation_angle.h"
 #include "common/status_error.h"
 #include "relocalization/depth_surface.h"
 #include "relocalization/pose_ransac.h"
@@ -18,11 +19,6 @@ using Clock = std::chrono::steady_clock;
 
 double Milliseconds(Clock::time_point from, Clock::time_point to) {
   return std::chrono::duration<double, std::milli>(to - from).count();
-}
-
-double AngleDegrees(const Eigen::Matrix3d& r) {
-  const double c = std::clamp((r.trace() - 1.0) / 2.0, -1.0, 1.0);
-  return Degrees(std::acos(c));
 }
 
 }  // namespace
@@ -217,7 +213,7 @@ RelocalizationResult Relocalizer::Query(const KeyframeDatabase& database,
       (alignment.camera_from_world.inverse().translation() -
        hypothesis.camera_from_world.inverse().translation())
           .norm();
-  diagnostics.correction_degrees = AngleDegrees(correction.linear());
+  diagnostics.correction_degrees = RotationDegrees(correction.linear());
   diagnostics.refinement_ms = Milliseconds(stage, Clock::now());
   result.camera_from_world = alignment.camera_from_world;
   if (alignment.agreeing < options_.min_surface_points ||

@@ -6,6 +6,7 @@
 
 #include "common/angles.h"
 #include "common/depth_sampler.h"
+#include "common/rotation_angle.h"
 #include "common/stable_sort.h"
 #include "common/status_error.h"
 #include "frame/depth_millimetres.h"
@@ -172,7 +173,7 @@ bool Session::MapWantsKeyframe(const TrackingResult& tracking) const {
   if (keyframes.empty()) return true;
   const Eigen::Isometry3d& last = keyframes.back().keyframe.camera_from_world;
   const Eigen::Isometry3d change = tracking.camera_from_world * last.inverse();
-  const double degrees = Degrees(Eigen::AngleAxisd(change.linear()).angle());
+  const double degrees = RotationDegrees(change.linear());
   const double metres = (last.inverse().translation() -
                          tracking.camera_from_world.inverse().translation())
                             .norm();

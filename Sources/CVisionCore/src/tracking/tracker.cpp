@@ -7,6 +7,7 @@
 #include "common/angles.h"
 #include "common/conventions.h"
 #include "common/depth_sampler.h"
+#include "common/rotation_angle.h"
 #include "tracking/world_alignment.h"
 
 namespace vc {
@@ -25,10 +26,6 @@ constexpr double kMotionSmoothing = 0.3;
 // place, rather than kept it in view (held in view, points are tracked
 // frame to frame and never go unseen for more than a blink).
 constexpr double kRevisitSeconds = 5.0;
-
-double RotationAngleDegrees(const Eigen::Matrix3d& r) {
-  return Degrees(Eigen::AngleAxisd(r).angle());
-}
 
 Eigen::Vector3d CameraCentre(const Eigen::Isometry3d& camera_from_world) {
   return -camera_from_world.linear().transpose() *
@@ -154,7 +151,7 @@ bool Tracker::NeedsKeyframe(int inliers) const {
   const Eigen::Isometry3d& then = pending_.last_keyframe_pose;
   return (CameraCentre(now) - CameraCentre(then)).norm() >
              options_.keyframe_distance ||
-         RotationAngleDegrees(now.linear() * then.linear().transpose()) >
+         RotationDegrees(now.linear() * then.linear().transpose()) >
              options_.keyframe_angle_degrees;
 }
 
