@@ -264,12 +264,18 @@ void PlaneMap::Integrate(const std::vector<PlaneSegment>& segments,
                                   }),
                    anchors_.end());
     for (Anchor& anchor : anchors_) {
-      if (ready(anchor)) {
-        anchor.id = next_id_++;
-        anchor.dirty = true;
-        anchor.publish_now = true;
+      if (!ready(anchor) ||
+          JoinFloor(&anchor, world_from_camera.translation(), gravity_known)) {
+        continue;
       }
+      anchor.id = next_id_++;
+      anchor.dirty = true;
+      anchor.publish_now = true;
     }
+    anchors_.erase(
+        std::remove_if(anchors_.begin(), anchors_.end(),
+                       [](const Anchor& anchor) { return anchor.removed; }),
+        anchors_.end());
   }
   Classify(world_from_camera.translation(), gravity_known);
   Publish();
@@ -726,18 +732,73 @@ void PlaneMap::MergeTouchingAnchors(bool gravity_known) {
   }
 }
 
-void PlaneMap::Classify(const Eigen::Vector3d& camera_position,
-                        bool gravity_known) {
-  bool has_floor = false;
-  double floor_height = 0;
+bool PlaneMap::LowestFloor(double* height) const {
+  bool found = false;
   for (const Anchor& anchor : anchors_) {
     if (anchor.classification.status == VC_PLANE_CLASSIFICATION_STATUS_KNOWN &&
         anchor.classification.classification == VC_PLANE_CLASSIFICATION_FLOOR) {
-      const double height = anchor.moments.mean().y();
-      floor_height = has_floor ? std::min(floor_height, height) : height;
-      has_floor = true;
+      const double y = anchor.moments.mean().y();
+      *height = found ? std::min(*height, y) : y;
+      found = true;
     }
   }
+  return found;
+}
+
+PlaneFacts PlaneMap::FactsOf(const Anchor& anchor,
+                             const Eigen::Vector3d& camera_position,
+                             bool has_floor, double floor_height) const {
+  PlaneFacts facts;
+  facts.alignment = anchor.alignment;
+  facts.faces_up = anchor.normal.y() > 0;
+  facts.height = anchor.moments.mean().y();
+  facts.area = anchor.grid.area();
+  facts.frames_seen = anchor.frames_seen;
+  facts.camera_height = camera_position.y();
+  facts.has_floor = has_floor;
+  facts.floor_height = floor_height;
+  facts.lowest_large_upward = true;
+  for (const Anchor& other : anchors_) {
+    if (&other != &anchor && !other.removed &&
+        other.alignment == VC_PLANE_ALIGNMENT_HORIZONTAL &&
+        other.normal.y() > 0 && other.grid.area() >= kFloorMinArea &&
+        other.moments.mean().y() < facts.height - kLowerMargin) {
+      facts.lowest_large_upward = false;
+    }
+  }
+  return facts;
+}
+
+bool PlaneMap::JoinFloor(Anchor* candidate,
+                         const Eigen::Vector3d& camera_position,
+                         bool gravity_known) {
+  double floor_height = 0;
+  if (!gravity_known || !LowestFloor(&floor_height)) return false;
+  const PlaneClass would_be =
+      ClassifyPlane(FactsOf(*candidate, camera_position, true, floor_height));
+  if (would_be.status != VC_PLANE_CLASSIFICATION_STATUS_KNOWN ||
+      would_be.classification != VC_PLANE_CLASSIFICATION_FLOOR) {
+    return false;
+  }
+  const PlaneClass undetermined = candidate->classification;
+  candidate->classification = would_be;
+  for (Anchor& floor : anchors_) {
+    if (floor.id == 0 || floor.removed ||
+        floor.classification.classification != VC_PLANE_CLASSIFICATION_FLOOR ||
+        !OneSurface(floor, *candidate, gravity_known)) {
+      continue;
+    }
+    Absorb(&floor, candidate, gravity_known);
+    return true;
+  }
+  candidate->classification = undetermined;
+  return false;
+}
+
+void PlaneMap::Classify(const Eigen::Vector3d& camera_position,
+                        bool gravity_known) {
+  double floor_height = 0;
+  bool has_floor = LowestFloor(&floor_height);
   for (Anchor& anchor : anchors_) {
     if (anchor.id == 0) continue;
     if (!gravity_known) {
@@ -749,24 +810,8 @@ void PlaneMap::Classify(const Eigen::Vector3d& camera_position,
         VC_PLANE_CLASSIFICATION_STATUS_UNDETERMINED) {
       continue;
     }
-    PlaneFacts facts;
-    facts.alignment = anchor.alignment;
-    facts.faces_up = anchor.normal.y() > 0;
-    facts.height = anchor.moments.mean().y();
-    facts.area = anchor.grid.area();
-    facts.frames_seen = anchor.frames_seen;
-    facts.camera_height = camera_position.y();
-    facts.has_floor = has_floor;
-    facts.floor_height = floor_height;
-    facts.lowest_large_upward = true;
-    for (const Anchor& other : anchors_) {
-      if (&other != &anchor &&
-          other.alignment == VC_PLANE_ALIGNMENT_HORIZONTAL &&
-          other.normal.y() > 0 && other.grid.area() >= kFloorMinArea &&
-          other.moments.mean().y() < facts.height - kLowerMargin) {
-        facts.lowest_large_upward = false;
-      }
-    }
+    const PlaneFacts facts =
+        FactsOf(anchor, camera_position, has_floor, floor_height);
     const PlaneClass decided = ClassifyPlane(facts);
     if (decided.status != anchor.classification.status) {
       anchor.classification = decided;

@@ -156,6 +156,18 @@ class PlaneMap {
   double Gap(const Anchor& a, const Anchor& b, double limit);
   void Absorb(Anchor* survivor, Anchor* absorbed, bool gravity_known);
   void Classify(const Eigen::Vector3d& camera_position, bool gravity_known);
+  // The height of the lowest anchor classified floor, if there is one.
+  bool LowestFloor(double* height) const;
+  // What the classifier is told about an anchor.
+  PlaneFacts FactsOf(const Anchor& anchor,
+                     const Eigen::Vector3d& camera_position, bool has_floor,
+                     double floor_height) const;
+  // A candidate ready to publish that the classifier would call floor, and
+  // that the next merge round would fold into a floor anchor as two floors,
+  // joins that floor now: published, it would appear and vanish four frames
+  // later (up to nine times in one synthetic orbit). Returns whether it did.
+  bool JoinFloor(Anchor* candidate, const Eigen::Vector3d& camera_position,
+                 bool gravity_known);
   // Recomputes extents and boundaries of dirty anchors and bumps revisions.
   void Publish();
   // Plane from the moments, snapped to gravity when known, normal kept on
