@@ -109,31 +109,60 @@ final class PlaneAnchorTests: XCTestCase {
     }
   }
 
-  func testTwoPartsOfOneFloorMergeIntoTheOlderAnchor() throws {
-    let session = try Self.makeSession { options in
-      options.planes.detection = Int32(VC_PLANE_DETECTION_HORIZONTAL.rawValue)
-    }
+  /// Replays the walk with columns of the view hidden (no depth) for the
+  /// first frames, as a wide post close to the camera would hide them; returns
+  /// the last state of every anchor seen, by id, and the removals in order.
+  private static func walkBehindPost(
+    columns: Range<Int>, frames hidden: Int, session: Session
+  ) -> (anchors: [UInt64: vc_plane_anchor_t], removals: [vc_plane_anchor_removal_t]) {
+    var anchors: [UInt64: vc_plane_anchor_t] = [:]
     var removals: [vc_plane_anchor_removal_t] = []
-    var idsSeen: Set<UInt64> = []
-    for (index, frame) in Self.walk.enumerated() {
-      // For the first 35 frames a wide post hides the middle of the view,
-      // so the floor shows as a left and a right part more than a metre
-      // apart: each becomes an anchor, and as both are floor at one height
-      // they are one floor.
+    for (index, frame) in walk.enumerated() {
       var depth = frame.depth
-      if index < 35 {
+      if index < hidden {
         for row in 0..<Int(SyntheticRoom.height) {
-          for column in 40..<120 { depth[row * Int(SyntheticRoom.width) + column] = 0 }
+          for column in columns { depth[row * Int(SyntheticRoom.width) + column] = 0 }
         }
       }
       session.process(frame.rgb, depth: depth, index: index)
       removals += session.removals()
-      idsSeen.formUnion(session.anchors().map(\.id))
+      for anchor in session.anchors() { anchors[anchor.id] = anchor }
     }
-    XCTAssertGreaterThanOrEqual(idsSeen.count, 2, "two floor parts, each an anchor")
+    return (anchors, removals)
+  }
+
+  /// The post hides the middle of the view, so the floor shows as a left and
+  /// a right part more than a metre apart. Both are floor at one height, so
+  /// they are one floor anchor from the start: publishing the second part and
+  /// folding it into the first a merge round later would make an anchor
+  /// appear and vanish within four frames.
+  func testTwoPartsOfOneFloorSeenTogetherAreOneFloorAnchor() throws {
+    let session = try Self.makeSession { options in
+      options.planes.detection = Int32(VC_PLANE_DETECTION_HORIZONTAL.rawValue)
+    }
+    let (anchors, removals) = Self.walkBehindPost(columns: 40..<120, frames: 35, session: session)
+    let floors = anchors.values.filter { $0.classification == VC_PLANE_CLASSIFICATION_FLOOR }
+    XCTAssertEqual(floors.count, 1, "floor anchors: \(floors.map { ($0.id, $0.area) })")
+    XCTAssertEqual(removals.count, 0, "removed: \(removals.map(\.id))")
+    XCTAssertGreaterThan(floors.map(\.area).max() ?? 0, 3, "both parts and what lay between")
+  }
+
+  /// The post hides a band of the left wall, which shows as two parts, each an
+  /// anchor; once they are seen to be one surface (parallel, coplanar and
+  /// close) the older anchor absorbs the newer.
+  func testTwoPartsOfOneWallMergeIntoTheOlderAnchor() throws {
+    let session = try Self.makeSession { options in
+      options.planes.detection = Int32(VC_PLANE_DETECTION_VERTICAL.rawValue)
+    }
+    let (anchors, removals) = Self.walkBehindPost(columns: 25..<45, frames: 35, session: session)
+    XCTAssertGreaterThanOrEqual(anchors.count, 3, "two wall parts and the other wall")
     let merge = try XCTUnwrap(removals.first, "a removal once the parts are one surface")
-    XCTAssertNotEqual(merge.absorbed_by, 0)
+    XCTAssertEqual(removals.count, 1)
     XCTAssertLessThan(merge.absorbed_by, merge.id, "the older anchor absorbs the newer")
+    let absorbed = try XCTUnwrap(anchors[merge.id])
+    let survivor = try XCTUnwrap(anchors[merge.absorbed_by])
+    let cosine = (Self.normal(absorbed) * Self.normal(survivor)).sum()
+    XCTAssertGreaterThan(cosine, cos(2 * Double.pi / 180), "parts of one wall are parallel")
     let remaining = Set(session.anchors().map(\.id))
     XCTAssertFalse(remaining.contains(merge.id))
     XCTAssertTrue(remaining.contains(merge.absorbed_by))

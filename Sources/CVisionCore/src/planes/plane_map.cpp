@@ -271,6 +271,13 @@ void PlaneMap::Integrate(const std::vector<PlaneSegment>& segments,
       anchor.id = next_id_++;
       anchor.dirty = true;
       anchor.publish_now = true;
+      // Classified at once, so that a floor piece ready in this same round
+      // can join it (JoinFloor) instead of being published beside it and
+      // absorbed at the next round.
+      double floor_height = 0;
+      bool has_floor = LowestFloor(&floor_height);
+      ClassifyAnchor(&anchor, world_from_camera.translation(), gravity_known,
+                     &has_floor, &floor_height);
     }
     anchors_.erase(
         std::remove_if(anchors_.begin(), anchors_.end(),
@@ -735,7 +742,8 @@ void PlaneMap::MergeTouchingAnchors(bool gravity_known) {
 bool PlaneMap::LowestFloor(double* height) const {
   bool found = false;
   for (const Anchor& anchor : anchors_) {
-    if (anchor.classification.status == VC_PLANE_CLASSIFICATION_STATUS_KNOWN &&
+    if (!anchor.removed &&
+        anchor.classification.status == VC_PLANE_CLASSIFICATION_STATUS_KNOWN &&
         anchor.classification.classification == VC_PLANE_CLASSIFICATION_FLOOR) {
       const double y = anchor.moments.mean().y();
       *height = found ? std::min(*height, y) : y;
@@ -801,28 +809,36 @@ void PlaneMap::Classify(const Eigen::Vector3d& camera_position,
   bool has_floor = LowestFloor(&floor_height);
   for (Anchor& anchor : anchors_) {
     if (anchor.id == 0) continue;
-    if (!gravity_known) {
-      anchor.classification = {VC_PLANE_CLASSIFICATION_NONE,
-                               VC_PLANE_CLASSIFICATION_STATUS_NOT_AVAILABLE};
-      continue;
-    }
-    if (anchor.classification.status !=
-        VC_PLANE_CLASSIFICATION_STATUS_UNDETERMINED) {
-      continue;
-    }
-    const PlaneFacts facts =
-        FactsOf(anchor, camera_position, has_floor, floor_height);
-    const PlaneClass decided = ClassifyPlane(facts);
-    if (decided.status != anchor.classification.status) {
-      anchor.classification = decided;
-      anchor.dirty = true;
-      anchor.publish_now = true;
-      if (decided.status == VC_PLANE_CLASSIFICATION_STATUS_KNOWN &&
-          decided.classification == VC_PLANE_CLASSIFICATION_FLOOR &&
-          !has_floor) {
-        has_floor = true;
-        floor_height = facts.height;
-      }
+    ClassifyAnchor(&anchor, camera_position, gravity_known, &has_floor,
+                   &floor_height);
+  }
+}
+
+void PlaneMap::ClassifyAnchor(Anchor* anchor,
+                              const Eigen::Vector3d& camera_position,
+                              bool gravity_known, bool* has_floor,
+                              double* floor_height) {
+  if (!gravity_known) {
+    anchor->classification = {VC_PLANE_CLASSIFICATION_NONE,
+                              VC_PLANE_CLASSIFICATION_STATUS_NOT_AVAILABLE};
+    return;
+  }
+  if (anchor->classification.status !=
+      VC_PLANE_CLASSIFICATION_STATUS_UNDETERMINED) {
+    return;
+  }
+  const PlaneFacts facts =
+      FactsOf(*anchor, camera_position, *has_floor, *floor_height);
+  const PlaneClass decided = ClassifyPlane(facts);
+  if (decided.status != anchor->classification.status) {
+    anchor->classification = decided;
+    anchor->dirty = true;
+    anchor->publish_now = true;
+    if (decided.status == VC_PLANE_CLASSIFICATION_STATUS_KNOWN &&
+        decided.classification == VC_PLANE_CLASSIFICATION_FLOOR &&
+        !*has_floor) {
+      *has_floor = true;
+      *floor_height = facts.height;
     }
   }
 }

@@ -156,6 +156,11 @@ class PlaneMap {
   double Gap(const Anchor& a, const Anchor& b, double limit);
   void Absorb(Anchor* survivor, Anchor* absorbed, bool gravity_known);
   void Classify(const Eigen::Vector3d& camera_position, bool gravity_known);
+  // Decides one published anchor's class if it is still undetermined;
+  // has_floor and floor_height follow a floor it decides.
+  void ClassifyAnchor(Anchor* anchor, const Eigen::Vector3d& camera_position,
+                      bool gravity_known, bool* has_floor,
+                      double* floor_height);
   // The height of the lowest anchor classified floor, if there is one.
   bool LowestFloor(double* height) const;
   // What the classifier is told about an anchor.
