@@ -346,7 +346,7 @@ final class DatasetBadInputTests: XCTestCase {
       ),
       (
         #"{\#(validCamera), "distortion": [0.1, 0.2, 0, 5e6]}"#,
-        #""camera.distortion" coefficient 3 is 5000000.0, not a finite number within ±1000"#
+        #""camera.distortion" coefficient 3 is 5e+06, not a finite number within ±1000"#
       ),
       (
         #"{\#(validCamera), "distortion": [0.1, "a", 0, 0]}"#,

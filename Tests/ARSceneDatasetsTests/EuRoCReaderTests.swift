@@ -61,8 +61,15 @@ final class EuRoCReaderTests: XCTestCase {
 
     let frame = try sequence.loadFrame(sequence.frames[0])
     XCTAssertEqual(frame.capturedImage.format, .gray8)
+    // The images load undistorted by the lens sensor.yaml states.
+    let lens = try LensUndistortion(
+      camera: sequence.description.camera, coefficients: [-0.28, 0.07, 0.0002, 1.8e-05])
+    let written = try grayImage(seed: 0)
     XCTAssertEqual(
-      SequenceFixtures.pixels(frame.capturedImage), SequenceFixtures.pixels(try grayImage(seed: 0)))
+      SequenceFixtures.pixels(frame.capturedImage),
+      SequenceFixtures.pixels(try lens.undistorted(written)))
+    XCTAssertNotEqual(
+      SequenceFixtures.pixels(frame.capturedImage), SequenceFixtures.pixels(written))
     XCTAssertEqual(frame.imuSamples.count, 5, "samples up to and including the first frame")
     XCTAssertNil(frame.depth)
   }
@@ -108,7 +115,7 @@ final class EuRoCReaderTests: XCTestCase {
       (
         "cam0/sensor.yaml",
         cameraSensorYAML.replacingOccurrences(of: "[-0.28, 0.07", with: "[-0.28, 7e4"), nil,
-        "distortion_coefficients: coefficient 1 is 70000.0, not a finite number within ±1000"
+        "distortion_coefficients: coefficient 1 is 70000, not a finite number within ±1000"
       ),
       ("cam0/data.csv", "#t,f\n12x,a.png\n", 2, "'12x' is not a whole number of nanoseconds"),
       ("cam0/data.csv", "#t,f\n\(times[0]),missing.png\n", 2, "missing.png does not exist"),

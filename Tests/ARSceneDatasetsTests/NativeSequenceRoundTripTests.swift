@@ -56,6 +56,9 @@ final class NativeSequenceRoundTripTests: XCTestCase {
     XCTAssertEqual(sequence.groundTruth.count, frameCount)
     XCTAssertEqual(sequence.imu, (0..<frameCount).flatMap(imuSamples))
 
+    // The description states a lens distortion: frames load undistorted.
+    let lens = try LensUndistortion(
+      camera: description.camera, coefficients: try XCTUnwrap(description.distortion))
     for (index, record) in sequence.frames.enumerated() {
       XCTAssertEqual(record.index, index)
       XCTAssertEqual(record.timestamp, timestamp(index), accuracy: 1e-9)
@@ -65,14 +68,21 @@ final class NativeSequenceRoundTripTests: XCTestCase {
       let loaded = try sequence.loadFrame(record)
       XCTAssertEqual(loaded.intrinsics, description.camera)
       XCTAssertEqual(loaded.capturedImage.format, .bgr8)
+      let color = try SequenceFixtures.colorImage(seed: index)
       XCTAssertEqual(
         SequenceFixtures.pixels(loaded.capturedImage),
-        SequenceFixtures.pixels(try SequenceFixtures.colorImage(seed: index)))
+        SequenceFixtures.pixels(try lens.undistorted(color)))
+      XCTAssertNotEqual(
+        SequenceFixtures.pixels(loaded.capturedImage), SequenceFixtures.pixels(color))
       let depth = try XCTUnwrap(loaded.depth)
       XCTAssertEqual(depth.unitsPerMeter, 5000)
+      let writtenDepth = DepthData(
+        depthMap: try SequenceFixtures.depthImage(seed: index), unitsPerMeter: 5000)
       XCTAssertEqual(
         SequenceFixtures.pixels(depth.depthMap),
-        SequenceFixtures.pixels(try SequenceFixtures.depthImage(seed: index)))
+        SequenceFixtures.pixels(try lens.undistorted(writtenDepth).depthMap))
+      XCTAssertNotEqual(
+        SequenceFixtures.pixels(depth.depthMap), SequenceFixtures.pixels(writtenDepth.depthMap))
       XCTAssertEqual(loaded.imuSamples, imuSamples(index), "frame \(index)")
 
       let read = sequence.groundTruth[index]

@@ -109,7 +109,7 @@ enum EuRoCReader {
             "distortion_coefficients must be 4 (k1 k2 p1 p2) or 5 numbers, got \(coefficients.count)"
           )
         }
-        if let problem = LensDistortion.problem(coefficients) {
+        if let problem = LensUndistortion.problem(with: coefficients) {
           throw DatasetError(file: file.path, "distortion_coefficients: \(problem)")
         }
         distortion = coefficients

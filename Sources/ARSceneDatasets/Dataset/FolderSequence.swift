@@ -17,11 +17,31 @@ struct FolderSequence: DatasetSequence {
   /// description calls depth registered: 7-Scenes marks missing readings
   /// with 65535, which registration turns into 0 ("no depth").
   var registersEveryDepthImage = false
+  /// Resamples the colour images (and depth registered to them) as the
+  /// pinhole camera sees them when the description states a lens distortion;
+  /// made by ``prepareUndistortion()``.
+  var undistortion: LensUndistortion?
+
+  /// Makes ``undistortion`` for the description's distortion, if any. Refuses
+  /// frames with their own intrinsics: the undistortion is for one camera.
+  mutating func prepareUndistortion() throws(DatasetError) {
+    guard let coefficients = description.distortion else { return }
+    if let record = frames.first(where: { $0.intrinsics != nil }) {
+      throw DatasetError(
+        file: record.colorPath,
+        "has its own intrinsics, but the sequence states one lens distortion for one camera")
+    }
+    do {
+      undistortion = try LensUndistortion(camera: description.camera, coefficients: coefficients)
+    } catch {
+      throw DatasetError(file: url.path, "lens distortion cannot be undone: \(error.message)")
+    }
+  }
 
   func loadFrame(_ record: FrameRecord) throws(DatasetError) -> CapturedFrame {
     let camera = record.intrinsics ?? description.camera
     let cameraSize = "but the camera intrinsics are for \(camera.width)x\(camera.height)"
-    let color = try Self.image(
+    var color = try Self.image(
       at: record.colorPath, expectedSize: (camera.width, camera.height),
       mismatch: { "image is \($0)x\($1) \(cameraSize)" })
     guard color.format.isColor else {
@@ -66,9 +86,22 @@ struct FolderSequence: DatasetSequence {
             "depth image is \(depthMap.width)x\(depthMap.height) but the colour image"
               + " \(record.colorPath) is \(color.width)x\(color.height)")
         }
-        depth = measured
+        // Registered to the lens's image: undistorted with it.
+        depth =
+          try undistortion.map { (lens) throws(DatasetError) in
+            try Self.undistort(depthPath) { () throws(ARSceneError) in
+              try lens.undistorted(measured)
+            }
+          } ?? measured
       } else {
+        // Registered into the pinhole camera directly.
         depth = try Self.register(measured, at: depthPath, to: camera, description: description)
+      }
+    }
+    if let lens = undistortion {
+      let distorted = color
+      color = try Self.undistort(record.colorPath) { () throws(ARSceneError) in
+        try lens.undistorted(distorted)
       }
     }
     return CapturedFrame(
@@ -98,6 +131,18 @@ struct FolderSequence: DatasetSequence {
         colorFromDepth: Transform.cameraAxesFlip * colorFromDepth * Transform.cameraAxesFlip)
     } catch {
       throw DatasetError(file: path, "cannot be registered to the colour camera: \(error.message)")
+    }
+  }
+
+  /// The result of `body`, an undistortion of the image at `path`, whose
+  /// failure names that file.
+  private static func undistort<T>(
+    _ path: String, _ body: () throws(ARSceneError) -> T
+  ) throws(DatasetError) -> T {
+    do {
+      return try body()
+    } catch {
+      throw DatasetError(file: path, "cannot be undistorted: \(error.message)")
     }
   }
 

@@ -292,7 +292,7 @@ public final class NativeSequenceWriter {
   private static func validate(_ description: SequenceDescription) throws(DatasetError) {
     if let problem = description.camera.problem { throw DatasetError("camera: \(problem)") }
     if let distortion = description.distortion {
-      if let problem = LensDistortion.problem(distortion) {
+      if let problem = LensUndistortion.problem(with: distortion) {
         throw DatasetError("distortion \(problem)")
       }
     }

@@ -3,8 +3,8 @@ import Foundation
 
 /// Writes any readable sequence as a native one (see Datasets/README.md), so
 /// that every later tool reads one format: colour as PNG (JPEG sources decode
-/// to the same pixels they are written with), depth registered to colour at
-/// the source's scale, ground truth as world_from_camera in OpenCV camera axes
+/// to the same pixels they are written with; a stated lens distortion is
+/// undone first), depth registered to colour at the source's scale, ground truth as world_from_camera in OpenCV camera axes
 /// at its own rate, IMU samples in ARKit camera axes, and a sequence.json.
 public enum SequenceConverter {
   /// What a conversion wrote.
@@ -35,6 +35,8 @@ public enum SequenceConverter {
     // Depth comes out registered, so the copy describes only the colour camera.
     description.depthIntrinsics = nil
     description.colorFromDepth = nil
+    // Frames load undistorted when the source states its lens's distortion.
+    description.distortion = nil
     let origin = "converted from a \(sequence.format) sequence (\(source.name)) by arscene"
     description.provenance = [source.provenance, origin].compactMap { $0 }.joined(separator: "; ")
 

@@ -8,7 +8,8 @@ public struct SequenceDescription: Equatable, Sendable {
   /// The colour camera; frames must have images of exactly this size.
   public var camera: CameraIntrinsics
   /// Lens distortion of the colour camera in OpenCV order: k1 k2 p1 p2 [k3 …];
-  /// nil when the images are already undistorted.
+  /// nil when the images are already undistorted. Frames loaded through
+  /// ``SequenceLoader`` come undistorted (see ``LensUndistortion``).
   public var distortion: [Double]?
   /// Depth units per metre of the 16-bit depth images (5000 for TUM, 1000 for
   /// millimetres); nil when the sequence has no depth.

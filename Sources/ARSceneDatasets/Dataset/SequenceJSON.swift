@@ -45,7 +45,7 @@ enum SequenceJSON {
     var problems: [String] = []
     let camera = try intrinsics(file.camera, key: "camera", path: path)
     let distortion = try file.camera?.distortion.map { (values) throws(DatasetError) in
-      if let problem = LensDistortion.problem(values) {
+      if let problem = LensUndistortion.problem(with: values) {
         throw DatasetError(file: path, "\"camera.distortion\" \(problem)")
       }
       return values

@@ -27,9 +27,23 @@ public enum SequenceLoader {
   ///     0 takes the size from the first colour image.
   ///   - allowingOutsidePaths: Lets list lines name files outside the folder
   ///     (`../elsewhere.png`, `/data/x.png`); refused by default.
+  ///
+  /// A sequence that states its lens's distortion
+  /// (``SequenceDescription/distortion``) has its colour images, and depth
+  /// registered to them, undistorted as they are loaded, so that the engine's
+  /// pinhole model of the camera holds.
   public static func open(
     _ url: URL, intrinsics: CameraIntrinsics? = nil, allowingOutsidePaths: Bool = false
   ) throws(DatasetError) -> any DatasetSequence {
+    var sequence = try openFolder(
+      url, intrinsics: intrinsics, allowingOutsidePaths: allowingOutsidePaths)
+    try sequence.prepareUndistortion()
+    return sequence
+  }
+
+  private static func openFolder(
+    _ url: URL, intrinsics: CameraIntrinsics?, allowingOutsidePaths: Bool
+  ) throws(DatasetError) -> FolderSequence {
     let folder = url.standardizedFileURL
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else {

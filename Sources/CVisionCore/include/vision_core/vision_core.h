@@ -401,6 +401,54 @@ VC_API vc_status_t vc_depth_register(
     int32_t out_stride_bytes, float out_units_per_metre);
 
 /* ------------------------------------------------------------------------ */
+/* Lens undistortion                                                        */
+/* ------------------------------------------------------------------------ */
+
+/** The engine models the colour camera as a pinhole (vc_camera_intrinsics_t).
+    Images taken through a lens with radial and tangential distortion, as most
+    recordings state it (TUM's freiburg1/2 Kinects, EuRoC, ROS CameraInfo
+    "plumb_bob"), are first resampled as the pinhole camera with the same
+    intrinsics would see them. Coefficients are OpenCV's, in its order:
+    k1 k2 p1 p2 [k3 [k4 k5 k6 [s1 s2 s3 s4 [tx ty]]]]. */
+typedef struct vc_undistortion vc_undistortion_t;
+
+/** Most distortion coefficients (OpenCV's full model). */
+#define VC_LENS_DISTORTION_MAX_COEFFICIENTS 14
+
+/** Whether coefficients can describe a lens: 4, 5, 8, 12 or 14 of them, each
+    finite and within +-1000 (no real lens comes near; fisheye lenses fitted
+    with the rational model stay within tens, so a larger value is a unit or
+    parsing mistake). VC_STATUS_INVALID_ARGUMENT with a message naming the
+    bad coefficient (index from 0) in vc_last_error_message() when not. */
+VC_API vc_status_t vc_lens_distortion_check(const double *coefficients,
+                                            int32_t count);
+
+/** Prepares the resampling of camera's images (its size and intrinsics, both
+    before and after; checked as frames' intrinsics are) for the given
+    distortion (see vc_lens_distortion_check). On failure *out is NULL and
+    vc_last_error_message() says why. Immutable once made: one undistortion
+    may serve several threads at once. */
+VC_API vc_status_t vc_undistortion_create(const vc_camera_intrinsics_t *camera,
+                                          const double *coefficients,
+                                          int32_t count,
+                                          vc_undistortion_t **out);
+
+VC_API void vc_undistortion_destroy(vc_undistortion_t *undistortion);
+
+/** Writes image as the pinhole camera sees it into out_pixels: the same
+    format and size (the camera's), rows out_stride_bytes apart (>= width *
+    pixel size). Colour and grey images are interpolated bilinearly, the
+    image's border repeated where the pinhole view reaches beyond what the
+    lens saw; depth (DEPTH_U16 registered to the distorted colour image, or
+    DEPTH_F32) takes the nearest pixel, so no depth is invented across an
+    edge, and 0 (no depth) beyond the lens's view. out_pixels must not overlap
+    image. Failures leave their message in vc_last_error_message(). */
+VC_API vc_status_t vc_undistortion_apply(const vc_undistortion_t *undistortion,
+                                         const vc_image_view_t *image,
+                                         void *out_pixels,
+                                         int32_t out_stride_bytes);
+
+/* ------------------------------------------------------------------------ */
 /* Planes                                                                   */
 /* ------------------------------------------------------------------------ */
 
