@@ -56,6 +56,15 @@ struct DatasetSynthCommand: ParsableCommand {
   @Flag(help: "Write no IMU: the engine must find where up is from the scene.")
   var noImu = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Image through a lens with this distortion: k1,k2,p1,p2[,k3...] (OpenCV's order).",
+      discussion:
+        "Frames are rendered through a pinhole and resampled as the lens would have imaged them;"
+        + " sequence.json states the distortion, which replay undoes.",
+      valueName: "coefficients"))
+  var lensDistortion: String?
+
   @Flag(help: "Print only errors.")
   var quiet = false
 
@@ -76,6 +85,14 @@ struct DatasetSynthCommand: ParsableCommand {
     generator.sensorNoise = !noNoise
     generator.cameraRollDegrees = cameraRoll
     generator.includesIMU = !noImu
+    generator.lensDistortion = try lensDistortion.map { text in
+      try text.split(separator: ",", omittingEmptySubsequences: false).map { word in
+        guard let value = Double(word.trimmingCharacters(in: .whitespaces)) else {
+          throw ValidationError("--lens-distortion: \"\(word)\" is not a number")
+        }
+        return value
+      }
+    }
     do {
       try generator.validate()
     } catch {

@@ -35,6 +35,11 @@ public struct SyntheticSequenceGenerator {
   /// The device held rotated about its viewing axis by this many degrees
   /// (see `RolledMotion`); 0 holds it level, as the motions do.
   public var cameraRollDegrees = 0.0
+  /// The camera's lens distortion in OpenCV's order (k1 k2 p1 p2 [k3 ...]);
+  /// nil is a pinhole. Frames are rendered through a pinhole and resampled
+  /// as the lens would have imaged them, and sequence.json states the
+  /// distortion, so that replay must undo it.
+  public var lensDistortion: [Double]?
   /// Whether the sequence has an IMU; without one nothing tells the engine
   /// where up is, and it must find out from the scene.
   public var includesIMU = true
@@ -84,6 +89,9 @@ public struct SyntheticSequenceGenerator {
       throw DatasetError("shutter fraction must be in [0, 1], got \(shutterFraction)")
     }
     if let problem = imuNoise.problem { throw DatasetError(problem) }
+    if let lensDistortion, let problem = LensUndistortion.problem(with: lensDistortion) {
+      throw DatasetError("--lens-distortion \(problem)")
+    }
     if !scenario.motions.contains(resolvedMotion) {
       throw DatasetError(
         "the \(scenario.rawValue) scenario interrupts a walk, not \(resolvedMotion.rawValue);"
@@ -111,6 +119,9 @@ public struct SyntheticSequenceGenerator {
     if !sensorNoise { words.append("--no-noise") }
     if cameraRollDegrees != 0 { words.append("--camera-roll \(Self.shortest(cameraRollDegrees))") }
     if !includesIMU { words.append("--no-imu") }
+    if let lensDistortion {
+      words.append("--lens-distortion=\(lensDistortion.map { String($0) }.joined(separator: ","))")
+    }
     return words.joined(separator: " ")
   }
 
@@ -131,7 +142,7 @@ public struct SyntheticSequenceGenerator {
       scenario == .normal
       ? "synthetic-\(sceneName)-\(seed)" : "synthetic-\(sceneName)-\(scenario.rawValue)-\(seed)"
     let description = SequenceDescription(
-      name: name, camera: intrinsics, distortion: nil,
+      name: name, camera: intrinsics, distortion: lensDistortion,
       depthUnitsPerMeter: Self.depthUnitsPerMeter, frameRate: frameRate,
       sensors: includesIMU
         ? [.color, .depth, .imu, .groundTruth] : [.color, .depth, .groundTruth],
@@ -140,6 +151,9 @@ public struct SyntheticSequenceGenerator {
     let writer = try NativeSequenceWriter(directory: directory, description: description)
     let renderer = try SyntheticSceneRenderer(
       scene: resolvedScene, seed: seed, plainSurfaces: scenario.plainSurfaces)
+    let lens = try lensDistortion.map { (coefficients) throws(DatasetError) in
+      try SyntheticLens(camera: intrinsics, coefficients: coefficients)
+    }
 
     let duration = Double(frameCount) / frameRate
     var cameraMotion = resolvedMotion.motion(
@@ -190,10 +204,14 @@ public struct SyntheticSequenceGenerator {
           cameraMotion.pose(at: t - half).transform, cameraMotion.pose(at: t + half).transform
         )
       }
-      let frame = try times.measure {
+      var frame = try times.measure {
         try renderer.render(
           pose.transform, intrinsics: intrinsics, exposure: settings,
           depthUnitsPerMeter: Self.depthUnitsPerMeter)
+      }
+      if let lens {
+        frame.color = try lens.imaged(frame.color)
+        frame.depth = try lens.imaged(frame.depth)
       }
       let visibility =
         references.isEmpty || isCovered

@@ -13,7 +13,7 @@
 #include "vision_core/vision_core.h"
 
 struct vc_undistortion {
-  vc::LensUndistortion lens;
+  vc::PixelRemap remap;
 };
 
 namespace {
@@ -63,7 +63,7 @@ vc_status_t vc_undistortion_apply(const vc_undistortion_t* undistortion,
     vc::Require(out_pixels != nullptr,
                 "vc_undistortion_apply: out_pixels is NULL");
     const cv::Mat in = vc::WrapImageView(*image, "image");
-    const vc::LensUndistortion& lens = undistortion->lens;
+    const vc::PixelRemap& lens = undistortion->remap;
     vc::Require(in.cols == lens.width() && in.rows == lens.height(),
                 "vc_undistortion_apply: image is " + std::to_string(in.cols) +
                     "x" + std::to_string(in.rows) + " but the camera is " +

@@ -4,7 +4,6 @@
 #include <array>
 #include <cmath>
 #include <opencv2/calib3d.hpp>
-#include <opencv2/imgproc.hpp>
 
 #include "common/number_text.h"
 
@@ -37,25 +36,18 @@ std::string LensDistortionProblem(const double* coefficients, int count) {
   return "";
 }
 
-LensUndistortion::LensUndistortion(const vc_camera_intrinsics_t& camera,
-                                   const std::vector<double>& coefficients) {
+PixelRemap LensUndistortion(const vc_camera_intrinsics_t& camera,
+                            const std::vector<double>& coefficients) {
   const cv::Matx33d k(camera.fx, 0, camera.cx, 0, camera.fy, camera.cy, 0, 0,
                       1);
   // The same intrinsics after as before: the engine is told the camera's
   // intrinsics, and they stay true of the images it gets.
+  cv::Mat map_x;
+  cv::Mat map_y;
   cv::initUndistortRectifyMap(k, coefficients, cv::noArray(), k,
                               cv::Size(camera.width, camera.height), CV_32FC1,
-                              map_x_, map_y_);
-}
-
-void LensUndistortion::Apply(const cv::Mat& in, bool depth,
-                             cv::Mat& out) const {
-  if (depth) {
-    cv::remap(in, out, map_x_, map_y_, cv::INTER_NEAREST, cv::BORDER_CONSTANT,
-              cv::Scalar(0));
-  } else {
-    cv::remap(in, out, map_x_, map_y_, cv::INTER_LINEAR, cv::BORDER_REPLICATE);
-  }
+                              map_x, map_y);
+  return PixelRemap(map_x, map_y);
 }
 
 }  // namespace vc

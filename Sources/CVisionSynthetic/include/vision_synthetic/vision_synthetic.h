@@ -221,6 +221,33 @@ VC_API vc_status_t vc_synthetic_scene_get_reference_visibility(
     const vc_camera_intrinsics_t *intrinsics, float *out_fractions,
     int32_t capacity, int32_t *out_count);
 
+/* ------------------------------------------------------------------------ */
+/* Lens                                                                     */
+/* ------------------------------------------------------------------------ */
+
+/** A synthetic camera's lens: renders are pinhole, and a lens with radial and
+    tangential distortion is simulated by resampling each render as that lens
+    would have imaged it (the inverse of vc_undistortion_apply). */
+typedef struct vc_synthetic_lens vc_synthetic_lens_t;
+
+/** For camera (checked as a frame's) and OpenCV's coefficients k1 k2 p1 p2
+    [k3 ...] (4 to 14 finite values; the engine's vc_lens_distortion_check is
+    the full rule). On failure *out is NULL. Immutable once made. */
+VC_API vc_status_t vc_synthetic_lens_create(
+    const vc_camera_intrinsics_t *camera, const double *coefficients,
+    int32_t count, vc_synthetic_lens_t **out);
+
+VC_API void vc_synthetic_lens_destroy(vc_synthetic_lens_t *lens);
+
+/** Writes the lens's view of a pinhole render (RGB8, GRAY8 or DEPTH_U16 of
+    the camera's size) into out_pixels (same format and size, rows
+    out_stride_bytes apart, not overlapping image): colour interpolated
+    bilinearly, depth from the nearest pixel and 0 beyond the render. */
+VC_API vc_status_t vc_synthetic_lens_apply(const vc_synthetic_lens_t *lens,
+                                           const vc_image_view_t *image,
+                                           void *out_pixels,
+                                           int32_t out_stride_bytes);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
