@@ -25,6 +25,8 @@ public protocol DatasetSequence: Sendable {
   var problems: [String] { get }
   /// Decodes the frame's images. Its IMU samples are those in (previous frame's
   /// timestamp, this frame's timestamp]; depth comes as
-  /// `DepthData(unitsPerMeter: description.depthUnitsPerMeter)`.
+  /// `DepthData(unitsPerMeter: description.depthUnitsPerMeter)`. When the
+  /// description states a lens distortion, the colour image (and depth
+  /// registered to it) comes undistorted, as ``LensUndistortion`` makes it.
   func loadFrame(_ record: FrameRecord) throws(DatasetError) -> CapturedFrame
 }
