@@ -105,6 +105,35 @@ final class RosBagConvertTests: XCTestCase {
     XCTAssertEqual(fromLossy.ate, exact.ate, accuracy: 0.0005, "JPEG moved the ATE by over 0.5 mm")
   }
 
+  /// A camera with a distorting lens: CameraInfo carries its plumb_bob
+  /// coefficients, the conversion keeps them and replay undoes them, so the
+  /// converted bag replays as the original sequence does. Frames the lens
+  /// was ignored on would track and find planes differently.
+  func testABagFromALensWithDistortionReplaysAsTheOriginal() throws {
+    try requireRosbags()
+    let folder = try workspace()
+    let original = folder.appendingPathComponent("lens").path
+    let synth = try CommandRunner.run([
+      "dataset", "synth", "--frames", "45", "--width", "320", "--height", "240",
+      "--lens-distortion=-0.2834,0.0740,0.0002,0.00002", "--out", original, "--quiet",
+    ])
+    XCTAssertEqual(synth.status, 0, synth.stderr)
+    let expected = try frameEvents(original)
+    XCTAssertTrue(
+      expected.contains { $0.contains(#""type":"anchorAdded""#) }, "no planes to compare")
+    let (_, converted, _) = try bagAndBack(
+      original, in: folder, name: "lens-mcap", writing: ["--format", "rosbag2-mcap"])
+    let description = try XCTUnwrap(
+      JSONSerialization.jsonObject(
+        with: Data(
+          contentsOf: URL(fileURLWithPath: converted).appendingPathComponent("sequence.json")))
+        as? [String: Any])
+    let distortion = try XCTUnwrap(
+      (description["camera"] as? [String: Any])?["distortion"] as? [Double])
+    XCTAssertEqual(distortion, [-0.2834, 0.0740, 0.0002, 0.00002], "the lens, kept")
+    XCTAssertEqual(try frameEvents(converted), expected, "the lens's bag: another replay")
+  }
+
   /// The numbers of a whitespace-separated list (comment lines skipped).
   private func numbers(_ path: String) throws -> [[Double]] {
     try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
