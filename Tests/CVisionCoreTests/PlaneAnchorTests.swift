@@ -158,6 +158,7 @@ final class PlaneAnchorTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(anchors.count, 3, "two wall parts and the other wall")
     let merge = try XCTUnwrap(removals.first, "a removal once the parts are one surface")
     XCTAssertEqual(removals.count, 1)
+    XCTAssertNotEqual(merge.absorbed_by, 0, "absorbed by an anchor, not dropped")
     XCTAssertLessThan(merge.absorbed_by, merge.id, "the older anchor absorbs the newer")
     let absorbed = try XCTUnwrap(anchors[merge.id])
     let survivor = try XCTUnwrap(anchors[merge.absorbed_by])

@@ -63,12 +63,12 @@ vc_status_t vc_undistortion_apply(const vc_undistortion_t* undistortion,
     vc::Require(out_pixels != nullptr,
                 "vc_undistortion_apply: out_pixels is NULL");
     const cv::Mat in = vc::WrapImageView(*image, "image");
-    const vc::PixelRemap& lens = undistortion->remap;
-    vc::Require(in.cols == lens.width() && in.rows == lens.height(),
+    const vc::PixelRemap& remap = undistortion->remap;
+    vc::Require(in.cols == remap.width() && in.rows == remap.height(),
                 "vc_undistortion_apply: image is " + std::to_string(in.cols) +
                     "x" + std::to_string(in.rows) + " but the camera is " +
-                    std::to_string(lens.width()) + "x" +
-                    std::to_string(lens.height()),
+                    std::to_string(remap.width()) + "x" +
+                    std::to_string(remap.height()),
                 VC_STATUS_INVALID_IMAGE);
     const int64_t row_bytes = int64_t{in.cols} * in.elemSize();
     vc::Require(out_stride_bytes >= row_bytes,
@@ -87,7 +87,7 @@ vc_status_t vc_undistortion_apply(const vc_undistortion_t* undistortion,
                 static_cast<size_t>(out_stride_bytes));
     const bool depth = image->format == VC_PIXEL_FORMAT_DEPTH_U16 ||
                        image->format == VC_PIXEL_FORMAT_DEPTH_F32;
-    lens.Apply(in, depth, out);
+    remap.Apply(in, depth, out);
   });
 }
 

@@ -239,8 +239,8 @@ VC_API vc_status_t vc_synthetic_lens_create(
 
 VC_API void vc_synthetic_lens_destroy(vc_synthetic_lens_t *lens);
 
-/** Writes the lens's view of a pinhole render (RGB8, GRAY8 or DEPTH_U16 of
-    the camera's size) into out_pixels (same format and size, rows
+/** Writes the lens's view of a pinhole render (RGB8 or DEPTH_U16 of the
+    camera's size) into out_pixels (same format and size, rows
     out_stride_bytes apart, not overlapping image): colour interpolated
     bilinearly, depth from the nearest pixel and 0 beyond the render. */
 VC_API vc_status_t vc_synthetic_lens_apply(const vc_synthetic_lens_t *lens,

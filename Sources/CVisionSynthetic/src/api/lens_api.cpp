@@ -17,19 +17,11 @@ struct vc_synthetic_lens {
 
 namespace {
 
-// The formats a render comes in, as OpenCV types.
+// What a render comes in: RGB8 colour and 16-bit depth; -1 for the rest.
 int MatType(vc_pixel_format_t format) {
-  switch (format) {
-    case VC_PIXEL_FORMAT_RGB8:
-    case VC_PIXEL_FORMAT_BGR8:
-      return CV_8UC3;
-    case VC_PIXEL_FORMAT_GRAY8:
-      return CV_8UC1;
-    case VC_PIXEL_FORMAT_DEPTH_U16:
-      return CV_16UC1;
-    default:
-      return -1;
-  }
+  if (format == VC_PIXEL_FORMAT_RGB8) return CV_8UC3;
+  if (format == VC_PIXEL_FORMAT_DEPTH_U16) return CV_16UC1;
+  return -1;
 }
 
 }  // namespace
@@ -69,16 +61,15 @@ vc_status_t vc_synthetic_lens_apply(const vc_synthetic_lens_t* lens,
                 "be NULL");
     const int type = MatType(image->format);
     vc::Require(type >= 0 && image->data != nullptr,
-                "vc_synthetic_lens_apply: image must be RGB8, BGR8, GRAY8 or "
-                "DEPTH_U16",
+                "vc_synthetic_lens_apply: image must be RGB8 or DEPTH_U16",
                 VC_STATUS_INVALID_IMAGE);
-    const vc::PixelRemap& model = lens->remap;
+    const vc::PixelRemap& remap = lens->remap;
     vc::Require(
-        image->width == model.width() && image->height == model.height(),
+        image->width == remap.width() && image->height == remap.height(),
         "vc_synthetic_lens_apply: image is " + std::to_string(image->width) +
             "x" + std::to_string(image->height) + " but the camera is " +
-            std::to_string(model.width()) + "x" +
-            std::to_string(model.height()),
+            std::to_string(remap.width()) + "x" +
+            std::to_string(remap.height()),
         VC_STATUS_INVALID_IMAGE);
     const cv::Mat probe(1, 1, type);
     const int64_t row_bytes = int64_t{image->width} * probe.elemSize();
@@ -93,7 +84,7 @@ vc_status_t vc_synthetic_lens_apply(const vc_synthetic_lens_t* lens,
                 static_cast<size_t>(out_stride_bytes));
     vc::Require(out.dataend <= in.datastart || in.dataend <= out.datastart,
                 "vc_synthetic_lens_apply: out_pixels overlap the image");
-    model.Apply(in, image->format == VC_PIXEL_FORMAT_DEPTH_U16, out);
+    remap.Apply(in, image->format == VC_PIXEL_FORMAT_DEPTH_U16, out);
   });
 }
 
