@@ -12,7 +12,9 @@ struct EvalCommand: ParsableCommand {
       the relative pose error over 1 s, the fraction of frames tracked and the longest stretch \
       without a pose. With --trajectory it scores that TUM file (in the ground truth's camera \
       convention, as `arscene replay --trajectory` writes it); without, it replays the sequence \
-      and scores the poses the replay measured.
+      and scores the poses the replay measured, as reported live, then (one more line, \
+      "refined" in --json) the same frames as the final map places them (replay \
+      --refined-trajectory).
 
       A replayed synthetic sequence (annotations.json) is also scored for planes, with plane \
       detection on: per annotated plane when it was first in view, the delay to the first \
@@ -64,6 +66,8 @@ struct EvalCommand: ParsableCommand {
     let frameTimestamps = sequence.frames.prefix(maxFrames ?? sequence.frames.count).map(
       \.timestamp)
     let estimate: [TimedPose]
+    // The same frames as the final map places them; only from a replay.
+    var refinedEstimate: [TimedPose]?
     var planeEvaluation: PlaneEvaluation?
     var imageEvaluation: ImageEvaluation?
     if let trajectory {
@@ -77,6 +81,7 @@ struct EvalCommand: ParsableCommand {
         : try referenceImages.load(for: sequence, allowingOutsidePaths: input.allowOutsidePaths)
       let replayed = try replay(sequence, detectingPlanes: planeTruth != nil, pictures: pictures)
       estimate = replayed.poses
+      refinedEstimate = TimedPose.refining(replayed.poses, with: replayed.refined)
       if let imageTruth, !pictures.isEmpty {
         imageEvaluation = ImageEvaluation(
           groundTruth: imageTruth, groundTruthPoses: sequence.groundTruth,
@@ -96,12 +101,19 @@ struct EvalCommand: ParsableCommand {
     let evaluation = try TrajectoryEvaluation(
       estimate: estimate, groundTruth: sequence.groundTruth, frameTimestamps: frameTimestamps,
       maxTimeDifference: maxTimeDifference)
+    let refined = try refinedEstimate.map { poses in
+      try TrajectoryEvaluation(
+        estimate: poses, groundTruth: sequence.groundTruth, frameTimestamps: frameTimestamps,
+        maxTimeDifference: maxTimeDifference)
+    }
     if json {
       var report = evaluation.json
+      if let refined { report.add("refined", refined.json) }
       if let planeEvaluation { report.add("planes", planeEvaluation.json()) }
       print(report.text)
     } else {
       print(evaluation.readableText)
+      if let refined { print(Self.refinedLine(refined)) }
       if let planeEvaluation { print("\n" + planeEvaluation.readableText()) }
       if let imageEvaluation { print("\n" + imageEvaluation.readableText) }
     }
@@ -111,7 +123,10 @@ struct EvalCommand: ParsableCommand {
   /// plane anchors alive after it.
   private func replay(
     _ sequence: any DatasetSequence, detectingPlanes: Bool, pictures: [ReferenceImage]
-  ) throws -> (poses: [TimedPose], anchors: PlaneAnchorHistory, images: ImageAnchorHistory) {
+  ) throws -> (
+    poses: [TimedPose], refined: [TimedPose], anchors: PlaneAnchorHistory,
+    images: ImageAnchorHistory
+  ) {
     var configuration = WorldTrackingConfiguration()
     if detectingPlanes { configuration.planeDetection = try planes.parsed() }
     configuration.detectionImages = pictures
@@ -122,14 +137,26 @@ struct EvalCommand: ParsableCommand {
     let replay = Replay(sequence: sequence, configuration: configuration, options: options)
     var progress = ProgressBar(label: "replay", enabled: !quiet)
     var poses: [TimedPose] = []
+    var refined: [TimedPose] = []
     var anchors = PlaneAnchorHistory()
     var images = ImageAnchorHistory()
     _ = try replay.run(
       emit: { _ in }, progress: { progress.update($0, of: $1) }, pose: { poses.append($0) },
+      refinedTrajectory: { refined = $0 },
       onFrame: {
         anchors.record($0)
         if !pictures.isEmpty { images.record($0) }
       })
-    return (poses, anchors, images)
+    return (poses, refined, anchors, images)
+  }
+
+  /// The ATE of the trajectory as the final map places it (replay
+  /// --refined-trajectory), beside the live one's above.
+  static func refinedLine(_ refined: TrajectoryEvaluation) -> String {
+    func cm(_ metres: Double) -> String { String(format: "%.2f cm", metres * 100) }
+    return
+      "Refined by the final map: ATE RMSE \(cm(refined.ate.rmse)), mean \(cm(refined.ate.mean)),"
+      + " median \(cm(refined.ate.median)), max \(cm(refined.ate.max))"
+      + " (\(refined.associatedPoses) poses)"
   }
 }

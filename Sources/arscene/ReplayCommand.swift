@@ -55,6 +55,17 @@ struct ReplayCommand: ParsableCommand {
       valueName: "FILE"))
   var trajectory: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Write the same frames' poses as the final map places them to FILE (TUM format, like"
+        + " --trajectory).",
+      discussion: "Each frame keeps its pose relative to the keyframe it was tracked against,"
+        + " and moves with that keyframe when bundle adjustment or a loop closure moves it later:"
+        + " the trajectory a SLAM system hands over at the end of a run, for mapping and"
+        + " evaluation. --trajectory holds the poses as reported live, which never change.",
+      valueName: "FILE"))
+  var refinedTrajectory: String?
+
   @Option(help: "Replay at most N frames (of each pass, with --loop).")
   var maxFrames: Int?
 
@@ -167,6 +178,7 @@ struct ReplayCommand: ParsableCommand {
     try OutputPaths.refuseReplacingInputs(
       [
         ("--events", events), ("--trajectory", trajectory),
+        ("--refined-trajectory", refinedTrajectory),
         ("--save-world-map", worldMap.destination?.path), ("--report", report), ("--mcap", mcap),
       ], of: sequence.url)
     let reportFolder = try report.map { path throws(DatasetError) in
@@ -181,8 +193,10 @@ struct ReplayCommand: ParsableCommand {
     let sink = try EventSink(path: events)
     var progress = ProgressBar(label: "replay", enabled: !quiet && events != "-")
     var poses: [TimedPose] = []
-    // Poses are kept only for --trajectory, so a long replay does not grow
-    // a list nobody reads.
+    var refinedPoses: [TimedPose] = []
+    // Poses are kept only for the trajectories, so a long replay does not
+    // grow a list nobody reads.
+    let keepsPoses = trajectory != nil || refinedTrajectory != nil
     // Ctrl-C ends the replay after the frame it is on, with complete events
     // and trajectory up to there; the process then dies of SIGINT.
     TerminationCleanup.finishOnInterrupt()
@@ -193,9 +207,10 @@ struct ReplayCommand: ParsableCommand {
         try sink.write($0)
       }, progress: { progress.update($0, of: $1) },
       pose: {
-        if trajectory != nil { poses.append($0) }
+        if keepsPoses { poses.append($0) }
         recorder?.record(pose: $0)
       },
+      refinedTrajectory: { refinedPoses = $0 },
       onFrame: { recorder?.record($0) },
       shouldStop: { TerminationCleanup.isInterruptRequested })
     try sink.close()
@@ -204,6 +219,12 @@ struct ReplayCommand: ParsableCommand {
         poses, to: URL(fileURLWithPath: trajectory),
         comment: "ARScene trajectory of \(sequence.description.name): world_from_camera,"
           + " \(sequence.description.groundTruthConvention) camera axes")
+    }
+    if let refinedTrajectory {
+      try TUMTrajectory.write(
+        TimedPose.refining(poses, with: refinedPoses), to: URL(fileURLWithPath: refinedTrajectory),
+        comment: "ARScene trajectory of \(sequence.description.name) as the final map places it:"
+          + " world_from_camera, \(sequence.description.groundTruthConvention) camera axes")
     }
     if !quiet { Terminal.printError(summary.readableText) }
     if let mcap { try writeMCAP(mcapEvents, to: mcap) }

@@ -98,6 +98,12 @@ final class OutputDisciplineCommandTests: XCTestCase {
     XCTAssertTrue(result.stderr.contains("--trajectory"), result.stderr)
     XCTAssertTrue(result.stderr.contains("sequence being read"), result.stderr)
     XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: list)), before)
+    let refined = try CommandRunner.run([
+      "replay", sequence, "--refined-trajectory", list, "--quiet",
+    ])
+    XCTAssertEqual(refined.status, 1, refined.stderr)
+    XCTAssertTrue(refined.stderr.contains("--refined-trajectory"), refined.stderr)
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: list)), before)
     // Through a symlink from outside, the same.
     let link = path("list-link.txt")
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: list)

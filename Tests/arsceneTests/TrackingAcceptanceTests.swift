@@ -113,6 +113,31 @@ final class TrackingAcceptanceTests: XCTestCase {
     XCTAssertLessThanOrEqual(replay.largestPoseStep, 0.05, "no pose jump over 5 cm")
   }
 
+  /// The kitchen with loop closure, scored as reported live and as the
+  /// final map places the same frames (eval's "refined", replay
+  /// --refined-trajectory). Issue 15's 2.0 cm is met by neither: this build
+  /// measures 3.23 cm live and 2.54 cm refined (2.53-2.86 over six jitters
+  /// of the principal point), so the guard holds 2.9 cm for the refined
+  /// trajectory, which must be the better of the two: the loop closures'
+  /// corrections reach back to the frames reported before them.
+  func testSevenScenesKitchenRefinedTrajectoryRegressionGuardWhileTheTargetIsNotMet() throws {
+    let folder = try SharedDataset.folder("7scenes-kitchen-dev")
+    let result = try CommandRunner.run(
+      ["eval", folder.path, "--loop-closure", "--json", "--quiet"], executable: arscene)
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let report = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], result.stdout)
+    let live = try XCTUnwrap((report["ate"] as? [String: Any])?["rmse"] as? Double)
+    let refined = try XCTUnwrap(
+      ((report["refined"] as? [String: Any])?["ate"] as? [String: Any])?["rmse"] as? Double,
+      result.stdout)
+    print(
+      "acceptance: 7scenes-kitchen-dev with loop closure: ATE \(live * 100) cm live,"
+        + " \(refined * 100) cm refined by the final map")
+    XCTAssertLessThanOrEqual(refined, 0.029, "regression guard; the target is 0.020")
+    XCTAssertLessThan(refined, live)
+  }
+
   // MARK: Helpers
 
   private struct StateChange: CustomStringConvertible {

@@ -20,9 +20,11 @@ final class TrajectoryCommandTests: XCTestCase {
     XCTAssertEqual(synth.status, 0, synth.stderr)
 
     let trajectory = directory.appendingPathComponent("est.txt").path
+    let refined = directory.appendingPathComponent("refined.txt").path
     let events = directory.appendingPathComponent("events.jsonl").path
     let replay = try CommandRunner.run([
-      "replay", sequence, "--trajectory", trajectory, "--events", events, "--no-timings", "--quiet",
+      "replay", sequence, "--trajectory", trajectory, "--refined-trajectory", refined,
+      "--events", events, "--no-timings", "--quiet",
     ])
     XCTAssertEqual(replay.status, 0, replay.stderr)
 
@@ -38,6 +40,36 @@ final class TrajectoryCommandTests: XCTestCase {
       JSONSerialization.jsonObject(with: Data(eval.stdout.utf8)) as? [String: Any])
     let ate = try XCTUnwrap((report["ate"] as? [String: Double])?["rmse"])
     XCTAssertLessThan(ate, 0.02, "a 1.5 s synthetic walk is tracked to well under 2 cm")
+
+    // The refined trajectory: the same frames, each within millimetres of
+    // where it was reported (this walk closes no loop), scoring as well.
+    func times(_ lines: [Substring]) -> [String] { lines.map { String($0.prefix { $0 != " " }) } }
+    let refinedPoses = try String(contentsOfFile: refined, encoding: .utf8).split(separator: "\n")
+      .filter { !$0.hasPrefix("#") }
+    XCTAssertEqual(times(refinedPoses), times(poses), "the same frames at the same times")
+    XCTAssertNotEqual(refinedPoses, poses, "bundle adjustment moved some keyframes")
+    let refinedEval = try CommandRunner.run(["eval", sequence, "--trajectory", refined, "--json"])
+    XCTAssertEqual(refinedEval.status, 0, refinedEval.stderr)
+    let refinedReport = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(refinedEval.stdout.utf8)) as? [String: Any])
+    let refinedATE = try XCTUnwrap((refinedReport["ate"] as? [String: Double])?["rmse"])
+    XCTAssertLessThan(refinedATE, 0.02)
+    XCTAssertEqual(refinedATE, ate, accuracy: 0.002)
+
+    // eval, replaying by itself, scores both and says which is which.
+    let replayed = try CommandRunner.run(["eval", sequence, "--json", "--quiet"])
+    XCTAssertEqual(replayed.status, 0, replayed.stderr)
+    let both = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(replayed.stdout.utf8)) as? [String: Any])
+    let live = try XCTUnwrap(both["ate"] as? [String: Double])
+    let final = try XCTUnwrap((both["refined"] as? [String: Any])?["ate"] as? [String: Double])
+    XCTAssertEqual(try XCTUnwrap(live["rmse"]), ate, accuracy: 1e-9, "the live poses, as replayed")
+    XCTAssertEqual(try XCTUnwrap(final["rmse"]), refinedATE, accuracy: 1e-9)
+    XCTAssertEqual(
+      (both["refined"] as? [String: Any])?["associatedPoses"] as? Int,
+      both["associatedPoses"] as? Int)
+    let text = try CommandRunner.run(["eval", sequence, "--quiet"])
+    XCTAssertTrue(text.stdout.contains("Refined by the final map: ATE RMSE"), text.stdout)
 
     let stateEvents = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n")
       .filter { $0.contains(#""type":"trackingState""#) }

@@ -93,6 +93,17 @@ struct CoreSession: ~Copyable {
       identifiers: points.map(\.id))
   }
 
+  /// Every measured frame so far, as the map places it now.
+  func refinedTrajectory() throws(ARSceneError) -> [TrajectoryPose] {
+    try fetch(vc_trajectory_pose_t()) { (buffer, capacity, count) in
+      vc_session_get_refined_trajectory(handle, buffer, capacity, count)
+    }.map {
+      TrajectoryPose(
+        timestamp: Double($0.timestamp_ns) / 1e9,
+        transform: Transform(coreColumnMajor: $0.world_from_camera))
+    }
+  }
+
   /// The count protocol: ask for the count, then fill an array that size.
   private func fetch<Element>(
     _ empty: Element,

@@ -59,6 +59,10 @@ public struct Replay {
   /// first frame tracked normally on (earlier poses are provisional: the
   /// world's up may still settle); frames whose pose is held or absent are
   /// left out rather than guessed.
+  /// `refinedTrajectory` receives, once after the last frame, every measured
+  /// pose of the session (since its last reset) as the final map places it
+  /// (``Session/refinedTrajectory()``), in the same convention as `pose`
+  /// (``TimedPose/refining(_:with:)`` matches them to `pose`'s).
   /// `onFrame` receives each frame's `FrameUpdate` after its events were
   /// emitted: the frame, every anchor after it (`FrameUpdate/planeAnchors`)
   /// and what changed.
@@ -70,6 +74,7 @@ public struct Replay {
     emit: (String) throws -> Void,
     progress: (Int, Int) -> Void = { _, _ in },
     pose: (TimedPose) throws -> Void = { _ in },
+    refinedTrajectory: ([TimedPose]) throws -> Void = { _ in },
     onFrame: (FrameUpdate) throws -> Void = { _ in },
     shouldStop: () -> Bool = { false }
   ) throws -> ReplaySummary {
@@ -218,6 +223,10 @@ public struct Replay {
       )
     }
     state.finish(planeDetection: configuration.planeDetection)
+    try refinedTrajectory(
+      loop.session.refinedTrajectory().map {
+        Self.groundTruthConventionPose(timestamp: $0.timestamp, cameraTransform: $0.transform)
+      })
     if let destination = options.worldMapDestination {
       let start = DispatchTime.now().uptimeNanoseconds
       let bytes = try saveWorldMap(

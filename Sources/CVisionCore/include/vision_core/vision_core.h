@@ -1026,6 +1026,27 @@ VC_API vc_status_t vc_session_get_feature_points(const vc_session_t *session,
                                                  int32_t capacity,
                                                  int32_t *out_count);
 
+/** One frame's camera pose in a trajectory. */
+typedef struct vc_trajectory_pose {
+  /** The frame's timestamp. */
+  int64_t timestamp_ns;
+  /** world_from_camera: column-major, metres, ARKit axes, like
+      vc_frame_result_t's. */
+  float world_from_camera[16];
+} vc_trajectory_pose_t;
+
+/** Every frame whose pose was measured so far, oldest first, placed as the
+    map places it now (count protocol). Each frame keeps its pose relative to
+    the keyframe it was tracked against; when bundle adjustment or a loop
+    closure later moves that keyframe, the frame moves with it, so this
+    trajectory improves as the map does, while the poses reported frame by
+    frame never change (the trajectory ORB-SLAM's SaveTrajectoryTUM writes).
+    Its length is the number of frames with tracking_statistics.pose_measured
+    set; the session keeps about 100 bytes per such frame. */
+VC_API vc_status_t vc_session_get_refined_trajectory(
+    const vc_session_t *session, vc_trajectory_pose_t *out_poses,
+    int32_t capacity, int32_t *out_count);
+
 /* ------------------------------------------------------------------------ */
 /* Raycasting                                                               */
 /* ------------------------------------------------------------------------ */

@@ -101,4 +101,15 @@ vc_status_t vc_session_get_feature_points(const vc_session_t* session,
   });
 }
 
+vc_status_t vc_session_get_refined_trajectory(const vc_session_t* session,
+                                              vc_trajectory_pose_t* out_poses,
+                                              int32_t capacity,
+                                              int32_t* out_count) {
+  if (session == nullptr) return VC_STATUS_INVALID_ARGUMENT;
+  return vc::GuardedRead(session, [&] {
+    vc::CopyOut(session->core.RefinedTrajectory(), out_poses, capacity,
+                out_count, "trajectory poses");
+  });
+}
+
 }  // extern "C"

@@ -5,6 +5,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "common/angles.h"
+#include "common/conventions.h"
 #include "common/depth_sampler.h"
 #include "common/rotation_angle.h"
 #include "common/stable_sort.h"
@@ -500,6 +501,21 @@ std::vector<vc_feature_point_t> Session::FeaturePoints() const {
   std::vector<vc_feature_point_t> points;
   if (last_pose_measured_) tracker_.AppendTrackedPoints(&points);
   return points;
+}
+
+std::vector<vc_trajectory_pose_t> Session::RefinedTrajectory() const {
+  const std::vector<TrajectoryPose> poses = tracker_.RefinedTrajectory();
+  std::vector<vc_trajectory_pose_t> out(poses.size());
+  for (size_t i = 0; i < poses.size(); ++i) {
+    out[i].timestamp_ns = poses[i].timestamp_ns;
+    const Eigen::Matrix4f world_from_camera =
+        WorldFromArkitCamera(poses[i].camera_from_world.inverse())
+            .matrix()
+            .cast<float>();
+    std::copy(world_from_camera.data(), world_from_camera.data() + 16,
+              out[i].world_from_camera);
+  }
+  return out;
 }
 
 }  // namespace vc

@@ -68,6 +68,8 @@ class Session {
   // The map points the last processed frame tracked, in world coordinates;
   // none when its pose was not measured.
   std::vector<vc_feature_point_t> FeaturePoints() const;
+  // Every measured frame so far as the map places it now (ARKit axes).
+  std::vector<vc_trajectory_pose_t> RefinedTrajectory() const;
 
   // The keyframe map so far (no anchors); throws StatusError when
   // relocalization is off, as the session keeps no map then.

@@ -529,6 +529,7 @@ TrackingResult Tracker::Track(const TrackerFrame& frame) {
   // the first map defines the origin, which is.
   const bool reanchored = evidence.map_created && state_.has_map;
   result.statistics.pose_measured = tracked && !reanchored ? 1 : 0;
+  pending_pose_measured_ = result.statistics.pose_measured != 0;
   result.statistics.relocalized = relocalized ? 1 : 0;
   result.statistics.revisited_points = revisited_points_;
 
@@ -581,10 +582,26 @@ void Tracker::CorrectPose(
 }
 
 void Tracker::Commit() {
-  // The only step that can throw (allocation) comes first and has the strong
-  // guarantee.
+  // The only steps that can throw (allocation) come first and have the
+  // strong guarantee.
+  trajectory_.Reserve(map_.next_keyframe_id());
   if (has_pending_keyframe_) map_.AddKeyframe(std::move(pending_keyframe_));
   if (clear_map_) map_.ClearAllButNewestKeyframe();
+  // The frame was measured against the map as it was before the adjustment
+  // below, in the world before a turn of its axes (Track() turned the pose).
+  const bool measured = pending_pose_measured_ && map_.keyframe_count() > 0;
+  Eigen::Isometry3d camera_from_keyframe = Eigen::Isometry3d::Identity();
+  int64_t keyframe_id = -1;
+  if (measured) {
+    const LocalKeyframe& keyframe = map_.keyframes().back();
+    const Eigen::Isometry3d tracked_pose =
+        world_changed_ ? pending_.camera_from_world * world_change_
+                       : pending_.camera_from_world;
+    camera_from_keyframe = tracked_pose * keyframe.camera_from_world.inverse();
+    keyframe_id = keyframe.id;
+  }
+  const bool keyframes_move = has_pending_keyframe_ || world_changed_ ||
+                              !map_adjustment_.keyframes.empty();
   // Before this frame's points change (the adjustment saw the map as it was).
   map_.Apply(map_adjustment_);
   map_adjustment_.Clear();
@@ -622,6 +639,17 @@ void Tracker::Commit() {
   // Last, so that the keyframe and points added above turn too.
   if (world_changed_) map_.ChangeWorld(world_change_);
   state_ = pending_;
+  if (keyframes_move) RecordKeyframePoses();
+  if (measured) {
+    trajectory_.AddFrame(pending_.previous_timestamp_ns, keyframe_id,
+                         camera_from_keyframe);
+  }
+}
+
+void Tracker::RecordKeyframePoses() noexcept {
+  for (const LocalKeyframe& keyframe : map_.keyframes()) {
+    trajectory_.SetKeyframePose(keyframe.id, keyframe.camera_from_world);
+  }
 }
 
 void Tracker::AppendTrackedPoints(std::vector<vc_feature_point_t>* out) const {

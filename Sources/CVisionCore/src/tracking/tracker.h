@@ -21,6 +21,7 @@
 #include "common/tracking_options.h"
 #include "tracking/corner_detector.h"
 #include "tracking/feature_tracker.h"
+#include "tracking/keyframe_relative_trajectory.h"
 #include "tracking/keyframe_window_adjuster.h"
 #include "tracking/local_keyframe.h"
 #include "tracking/local_map.h"
@@ -105,11 +106,19 @@ class Tracker {
                     const CorrectionAtTime& correction_at) noexcept {
     CorrectPose(camera_correction);
     map_.CorrectWorld(correction_at);
+    RecordKeyframePoses();
   }
 
   // Appends the map points the last committed frame tracked (its tracks'
   // points), with their world positions, to out.
   void AppendTrackedPoints(std::vector<vc_feature_point_t>* out) const;
+
+  // Every measured frame so far, as the map places it now: each frame's
+  // pose relative to the keyframe it was tracked against, at that
+  // keyframe's current pose (see KeyframeRelativeTrajectory).
+  std::vector<TrajectoryPose> RefinedTrajectory() const {
+    return trajectory_.Resolve();
+  }
 
   // Starts in a world that already exists (a saved map): the world's axes
   // are known and the camera is lost in it, so every frame asks
@@ -166,6 +175,9 @@ class Tracker {
   // ARKit axes) becomes +Y, and records the turn in world_change_ for
   // Commit.
   void TurnWorldUp(const Eigen::Vector3d& up_in_first_camera);
+  // The keyframes' current poses into trajectory_ (each already has an
+  // entry or room for one).
+  void RecordKeyframePoses() noexcept;
   // CorrectWorld()'s move of the pose, motion and world axes.
   void CorrectPose(const Eigen::Isometry3d& new_world_from_old) noexcept;
 
@@ -207,6 +219,8 @@ class Tracker {
   // the map with it.
   bool world_changed_ = false;
   Eigen::Isometry3d world_change_ = Eigen::Isometry3d::Identity();
+  // Measured frames relative to their keyframes, for RefinedTrajectory().
+  KeyframeRelativeTrajectory trajectory_;
   // Map points found again this frame that no frame had seen for
   // kRevisitSeconds: the camera is back in a place it mapped before.
   int revisited_points_ = 0;
@@ -232,6 +246,8 @@ class Tracker {
   std::vector<int> outlier_points_;
   bool has_pending_keyframe_ = false;
   LocalKeyframe pending_keyframe_;
+  // The frame's pose was measured (TrackingResult's pose_measured).
+  bool pending_pose_measured_ = false;
   // The keyframe window's bundle adjustment, computed by OptimizeMap() on
   // the map as committed and applied by Commit().
   MapAdjustment map_adjustment_;
