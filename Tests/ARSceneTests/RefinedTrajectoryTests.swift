@@ -26,13 +26,13 @@ final class RefinedTrajectoryTests: XCTestCase {
     var configuration = WorldTrackingConfiguration()
     configuration.worldAlignment = .camera
     let session = try Session(configuration: configuration)
-    var reported: [TrajectoryPose] = []
+    var reported: [(timestamp: Double, transform: Transform)] = []
     var keyframes = 0
     for captured in Self.frames {
       let frame = try session.process(captured).frame
       if frame.trackingStatistics.isKeyframe { keyframes += 1 }
       guard frame.trackingStatistics.isPoseMeasured else { continue }
-      reported.append(TrajectoryPose(timestamp: frame.timestamp, transform: frame.camera.transform))
+      reported.append((frame.timestamp, frame.camera.transform))
     }
     XCTAssertGreaterThanOrEqual(keyframes, 3, "the walk must make keyframes to adjust")
     let refined = try session.refinedTrajectory()

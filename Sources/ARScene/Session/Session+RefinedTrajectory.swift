@@ -5,12 +5,6 @@ public struct TrajectoryPose: Sendable, Equatable {
   public var timestamp: Double
   /// World from camera, metres, ARKit camera axes.
   public var transform: Transform
-
-  /// A pose at `timestamp` (seconds) with camera `transform`.
-  public init(timestamp: Double, transform: Transform) {
-    self.timestamp = timestamp
-    self.transform = transform
-  }
 }
 
 extension Session {

@@ -16,12 +16,21 @@ void KeyframeRelativeTrajectory::Reserve(int64_t keyframe_id) {
 }
 
 void KeyframeRelativeTrajectory::SetKeyframePose(
-    int64_t id, const Eigen::Isometry3d& camera_from_world) noexcept {
+    int64_t id, int64_t timestamp_ns,
+    const Eigen::Isometry3d& camera_from_world) noexcept {
   const size_t index = static_cast<size_t>(id);
   if (index >= keyframes_.size()) {
-    keyframes_.resize(index + 1, Eigen::Isometry3d::Identity());
+    keyframes_.resize(index + 1, {timestamp_ns, camera_from_world});
   }
-  keyframes_[index] = camera_from_world;
+  keyframes_[index] = {timestamp_ns, camera_from_world};
+}
+
+void KeyframeRelativeTrajectory::ChangeWorld(
+    const Eigen::Isometry3d& new_world_from_old) noexcept {
+  const Eigen::Isometry3d old_from_new = new_world_from_old.inverse();
+  for (Keyframe& keyframe : keyframes_) {
+    keyframe.camera_from_world = keyframe.camera_from_world * old_from_new;
+  }
 }
 
 void KeyframeRelativeTrajectory::AddFrame(
@@ -42,7 +51,8 @@ std::vector<TrajectoryPose> KeyframeRelativeTrajectory::Resolve() const {
     camera_from_keyframe.translation() = frame.camera_from_keyframe_translation;
     poses.push_back({frame.timestamp_ns,
                      camera_from_keyframe *
-                         keyframes_[static_cast<size_t>(frame.keyframe_id)]});
+                         keyframes_[static_cast<size_t>(frame.keyframe_id)]
+                             .camera_from_world});
   }
   return poses;
 }

@@ -600,11 +600,8 @@ void Tracker::Commit() {
     camera_from_keyframe = tracked_pose * keyframe.camera_from_world.inverse();
     keyframe_id = keyframe.id;
   }
-  const bool keyframes_move = has_pending_keyframe_ || world_changed_ ||
-                              !map_adjustment_.keyframes.empty();
   // Before this frame's points change (the adjustment saw the map as it was).
   map_.Apply(map_adjustment_);
-  map_adjustment_.Clear();
 
   const int64_t frame = state_.frame_index;
   for (int index : seen_points_) {
@@ -639,17 +636,30 @@ void Tracker::Commit() {
   // Last, so that the keyframe and points added above turn too.
   if (world_changed_) map_.ChangeWorld(world_change_);
   state_ = pending_;
-  if (keyframes_move) RecordKeyframePoses();
+  // The trajectory's keyframes turn with the world, then take the poses the
+  // map now holds for the keyframes adjusted and added.
+  if (world_changed_) trajectory_.ChangeWorld(world_change_);
+  for (const MapAdjustment::KeyframePose& adjusted :
+       map_adjustment_.keyframes) {
+    RecordKeyframePose(adjusted.id);
+  }
+  map_adjustment_.Clear();
+  if (has_pending_keyframe_) RecordKeyframePose(map_.keyframes().back().id);
   if (measured) {
     trajectory_.AddFrame(pending_.previous_timestamp_ns, keyframe_id,
                          camera_from_keyframe);
   }
 }
 
-void Tracker::RecordKeyframePoses() noexcept {
-  for (const LocalKeyframe& keyframe : map_.keyframes()) {
-    trajectory_.SetKeyframePose(keyframe.id, keyframe.camera_from_world);
-  }
+void Tracker::RecordKeyframePose(int64_t id) noexcept {
+  // Ids are consecutive in the map, oldest first.
+  const std::deque<LocalKeyframe>& keyframes = map_.keyframes();
+  if (keyframes.empty()) return;
+  const int64_t index = id - keyframes.front().id;
+  if (index < 0 || index >= static_cast<int64_t>(keyframes.size())) return;
+  const LocalKeyframe& keyframe = keyframes[static_cast<size_t>(index)];
+  trajectory_.SetKeyframePose(id, keyframe.timestamp_ns,
+                              keyframe.camera_from_world);
 }
 
 void Tracker::AppendTrackedPoints(std::vector<vc_feature_point_t>* out) const {

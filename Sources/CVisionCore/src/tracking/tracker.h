@@ -99,14 +99,15 @@ class Tracker {
 
   // A loop closure corrected the map under the camera: the pose and motion
   // move by camera_correction (new_world_from_old), each map point and
-  // keyframe by correction_at(its time), as the map of that time moved.
-  // Between frames, before OptimizeMap().
+  // keyframe by correction_at(its time), as the map of that time moved; so
+  // does every keyframe of the refined trajectory, also those that left the
+  // map. Between frames, before OptimizeMap().
   template <typename CorrectionAtTime>
   void CorrectWorld(const Eigen::Isometry3d& camera_correction,
                     const CorrectionAtTime& correction_at) noexcept {
     CorrectPose(camera_correction);
     map_.CorrectWorld(correction_at);
-    RecordKeyframePoses();
+    trajectory_.CorrectWorld(correction_at);
   }
 
   // Appends the map points the last committed frame tracked (its tracks'
@@ -175,9 +176,9 @@ class Tracker {
   // ARKit axes) becomes +Y, and records the turn in world_change_ for
   // Commit.
   void TurnWorldUp(const Eigen::Vector3d& up_in_first_camera);
-  // The keyframes' current poses into trajectory_ (each already has an
-  // entry or room for one).
-  void RecordKeyframePoses() noexcept;
+  // Keyframe id's pose in the map into trajectory_, if the map holds it
+  // (room for it reserved).
+  void RecordKeyframePose(int64_t id) noexcept;
   // CorrectWorld()'s move of the pose, motion and world axes.
   void CorrectPose(const Eigen::Isometry3d& new_world_from_old) noexcept;
 

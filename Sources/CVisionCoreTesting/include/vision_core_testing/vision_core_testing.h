@@ -117,6 +117,21 @@ VC_API vc_status_t vc_test_cull_keyframe_near_wall(double second_from_wall_m,
                                                    int copies_of_first,
                                                    int *removed);
 
+/** A refined-trajectory trial (tracking/keyframe_relative_trajectory.h):
+    keyframe_count seeded keyframes a second apart, each with five frames
+    tracked against it, then what the map does to keyframes: every other
+    keyframe moved by bundle adjustment (a few centimetres and degrees), the
+    world's axes turned, and a loop closure moving each keyframe by a
+    correction that grows with its time. Each step is applied to the
+    trajectory and, independently, to the frames' true poses (a frame moves
+    exactly as its keyframe does); frames receives the frame count and
+    position_error_m / rotation_error_rad the largest difference between the
+    two after all steps. */
+VC_API vc_status_t vc_test_refined_trajectory(uint64_t seed, int keyframe_count,
+                                              int *frames,
+                                              double *position_error_m,
+                                              double *rotation_error_rad);
+
 /** An occupancy-grid fold trial (planes/occupancy_grid.h): a plane's grid of
     2.5 cm cells with seeded random patches, folded into another such grid
     (with patches of its own) the way a merge does, by
