@@ -80,6 +80,10 @@ struct EvalCommand: ParsableCommand {
         ? []
         : try referenceImages.load(for: sequence, allowingOutsidePaths: input.allowOutsidePaths)
       let replayed = try replay(sequence, detectingPlanes: planeTruth != nil, pictures: pictures)
+      guard !replayed.poses.isEmpty else {
+        throw DatasetError(
+          file: sequence.url.path, Self.noPoseReason(sequence, frames: frameTimestamps.count))
+      }
       estimate = replayed.poses
       refinedEstimate = TimedPose.refining(replayed.poses, with: replayed.refined)
       if let imageTruth, !pictures.isEmpty {
@@ -148,6 +152,17 @@ struct EvalCommand: ParsableCommand {
         if !pictures.isEmpty { images.record($0) }
       })
     return (poses, refined, anchors, images)
+  }
+
+  /// Why there is nothing to score: a replay that measured no pose at all
+  /// is not a trajectory "on another clock", which is what the association
+  /// would otherwise suggest.
+  static func noPoseReason(_ sequence: any DatasetSequence, frames: Int) -> String {
+    "was replayed, but the camera's pose was measured in none of its \(frames) frames"
+      + (sequence.description.sensors.contains(.depth)
+        ? "; `arscene replay` shows the tracking states and whether the depth was usable"
+        : ": the sequence has no depth, and ARScene tracks RGB-D cameras only (colour-only"
+          + " tracking is not built)")
   }
 
   /// The ATE of the trajectory as the final map places it (replay

@@ -78,12 +78,17 @@ final class ReplayPlaneDiagnosticsTests: XCTestCase {
     XCTAssertEqual(result.summary.medianDepthMeters ?? 0, 2, accuracy: 1e-9)
     XCTAssertEqual(result.summary.meanValidDepthFraction, 1, accuracy: 1e-6)
     XCTAssertFalse(result.summary.readableText.contains("Depth unusable"))
+    XCTAssertFalse(result.summary.readableText.contains("Not tracked"))
   }
 
   func testNoDepthAtAll() throws {
-    try assertDiagnostic(
-      try replay(try sequence(unitsPerMeter: nil)),
-      contains: ["no depth", "none of the 4 frames has a depth map"])
+    let result = try replay(try sequence(unitsPerMeter: nil))
+    try assertDiagnostic(result, contains: ["no depth", "none of the 4 frames has a depth map"])
+    // Tracking needs depth too, and the summary says so.
+    XCTAssertTrue(
+      result.summary.readableText.contains(
+        "Not tracked: none of the 4 frames has a depth map, and camera tracking needs depth"),
+      result.summary.readableText)
   }
 
   func testAllZeroDepth() throws {

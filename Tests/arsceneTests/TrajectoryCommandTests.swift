@@ -92,4 +92,37 @@ final class TrajectoryCommandTests: XCTestCase {
     XCTAssertEqual(result.status, 1, result.stderr)
     XCTAssertTrue(result.stderr.contains("broken.txt:2"), result.stderr)
   }
+
+  /// Tracking is RGB-D: a sequence without depth measures no pose, and both
+  /// eval and replay say that this is why, instead of suggesting clocks that
+  /// disagree.
+  func testSequenceWithoutDepthIsNotTrackedAndSaysWhy() throws {
+    let sequence = directory.appendingPathComponent("colour-only")
+    XCTAssertEqual(
+      try CommandRunner.run([
+        "dataset", "synth", "--frames", "3", "--width", "64", "--height", "48", "--out",
+        sequence.path, "--quiet",
+      ]).status, 0)
+    let description = sequence.appendingPathComponent("sequence.json")
+    var json = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(contentsOf: description)) as? [String: Any])
+    json["depth"] = nil
+    json["sensors"] = ["color", "imu", "groundTruth"]
+    try JSONSerialization.data(withJSONObject: json).write(to: description)
+    try FileManager.default.removeItem(at: sequence.appendingPathComponent("depth.txt"))
+
+    let eval = try CommandRunner.run(["eval", sequence.path, "--quiet"])
+    XCTAssertEqual(eval.status, 1, eval.stderr)
+    XCTAssertTrue(eval.stderr.contains("measured in none of its 3 frames"), eval.stderr)
+    XCTAssertTrue(eval.stderr.contains("the sequence has no depth"), eval.stderr)
+    XCTAssertFalse(eval.stderr.contains("same clock"), eval.stderr)
+
+    // The summary (on stderr) says it in its own line.
+    let replay = try CommandRunner.run(["replay", sequence.path])
+    XCTAssertEqual(replay.status, 0, replay.stderr)
+    XCTAssertTrue(
+      replay.stderr.contains(
+        "Not tracked: none of the 3 frames has a depth map, and camera tracking needs depth"),
+      replay.stderr)
+  }
 }

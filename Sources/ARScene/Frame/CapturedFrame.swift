@@ -7,6 +7,9 @@ public struct CapturedFrame: Sendable {
   /// ``PixelFormat/rgb8``, ``PixelFormat/bgr8`` or ``PixelFormat/gray8``.
   public var capturedImage: PixelBuffer
   /// A depth map registered to ``capturedImage``, or nil without depth.
+  /// Camera tracking needs it: ARScene tracks RGB-D cameras, and a session
+  /// given frames without depth stays ``Camera/TrackingState/limited(_:)``
+  /// (``Camera/TrackingState/Reason/initializing``).
   public var depth: DepthData?
   /// Inertial samples since the previous frame, oldest first.
   public var imuSamples: [IMUSample]

@@ -118,6 +118,7 @@ public struct ReplaySummary: Sendable {
         + " (\(String(format: "%.1f", framesProcessed > 0 ? 100 * Double(framesTrackedNormally) / Double(framesProcessed) : 0))%),"
         + " a measured pose in \(framesWithMeasuredPose), \(trackingStateChanges) state changes.",
     ]
+    if let untrackedText { lines.append(untrackedText) }
     if let worldUpText { lines.append(worldUpText) }
     if let first = firstRevisitAt {
       lines.append(
@@ -158,6 +159,18 @@ public struct ReplaySummary: Sendable {
       if problems.count > 5 { lines.append("  ... and \(problems.count - 5) more") }
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// Why no frame had a pose, when depth says why: camera tracking is RGB-D,
+  /// so a replay without depth is never tracked, and without this line the
+  /// summary would only show tracking that never starts.
+  private var untrackedText: String? {
+    guard framesProcessed > 0, framesWithMeasuredPose == 0, framesWithDepth == 0 else {
+      return nil
+    }
+    return "Not tracked: none of the \(framesProcessed) frames has a depth map, and camera"
+      + " tracking needs depth (ARScene tracks RGB-D cameras; colour-only tracking is not"
+      + " built), so the state stayed limited(initializing)."
   }
 
   private var worldUpText: String? {
