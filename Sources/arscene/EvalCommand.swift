@@ -72,6 +72,9 @@ struct EvalCommand: ParsableCommand {
     var imageEvaluation: ImageEvaluation?
     if let trajectory {
       estimate = try TUMTrajectory.read(URL(fileURLWithPath: trajectory))
+      guard !estimate.isEmpty else {
+        throw DatasetError(file: trajectory, "holds no pose, only comments or blank lines")
+      }
     } else {
       let planeTruth = try PlaneGroundTruth.read(sequenceFolder: sequence.url)
       let imageTruth = try ImageGroundTruth.read(sequenceFolder: sequence.url)

@@ -195,6 +195,22 @@ final class TrajectoryEvaluationTests: XCTestCase {
     }
   }
 
+  func testAnEmptySideIsNamedNotBlamedOnClocks() throws {
+    let truth = try TUMTrajectory.read(groundTruthURL)
+    for (estimate, groundTruth, named) in [
+      ([], truth, "the estimated trajectory holds no pose"),
+      (Array(truth.prefix(10)), [], "the ground truth holds no pose"),
+    ] {
+      XCTAssertThrowsError(
+        try TrajectoryEvaluation(
+          estimate: estimate, groundTruth: groundTruth, frameTimestamps: [])
+      ) {
+        XCTAssertTrue("\($0)".contains(named), "\($0)")
+        XCTAssertFalse("\($0)".contains("same clock"), "\($0)")
+      }
+    }
+  }
+
   private static func executable(_ name: String) -> URL? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
     for folder in path.split(separator: ":") {

@@ -91,6 +91,12 @@ final class TrajectoryCommandTests: XCTestCase {
     let result = try CommandRunner.run(["eval", sequence, "--trajectory", broken.path])
     XCTAssertEqual(result.status, 1, result.stderr)
     XCTAssertTrue(result.stderr.contains("broken.txt:2"), result.stderr)
+
+    let empty = directory.appendingPathComponent("empty.txt")
+    try "# timestamp tx ty tz qx qy qz qw\n\n".write(to: empty, atomically: true, encoding: .utf8)
+    let none = try CommandRunner.run(["eval", sequence, "--trajectory", empty.path])
+    XCTAssertEqual(none.status, 1, none.stderr)
+    XCTAssertTrue(none.stderr.contains("empty.txt: holds no pose"), none.stderr)
   }
 
   /// Tracking is RGB-D: a sequence without depth measures no pose, and both

@@ -96,6 +96,11 @@ public struct TrajectoryEvaluation: Sendable {
             + " beyond \(Self.positionLimitText) from the origin")
       }
     }
+    // An empty side is not a matter of clocks; say which is empty.
+    for (name, poses) in [("estimated trajectory", estimate), ("ground truth", groundTruth)]
+    where poses.isEmpty {
+      throw DatasetError("the \(name) holds no pose")
+    }
     let pairs = TrajectoryAssociation(
       estimate: estimate, groundTruth: groundTruth, maxTimeDifference: maxTimeDifference)
     guard pairs.count >= 3 else {
