@@ -81,10 +81,16 @@ final class FuzzBuffer {
     }
     let count = Int64(rows) * Int64(stride)
     guard count <= 1 << 22 else { return nil }
+    // Filled through a buffer pointer, not a generic map: the harness is a
+    // debug build under ASan and coverage, where a closure per byte made a
+    // 4 MiB frame take over libFuzzer's 10 s timeout in the harness alone.
     var state = UInt32(seed) &* 2_654_435_761 &+ 1
-    bytes = (0..<Int(count)).map { _ in
-      state = state &* 1_664_525 &+ 1_013_904_223
-      return UInt8(truncatingIfNeeded: state >> 24)
+    bytes = [UInt8](unsafeUninitializedCapacity: Int(count)) { buffer, initialized in
+      for index in 0..<buffer.count {
+        state = state &* 1_664_525 &+ 1_013_904_223
+        buffer[index] = UInt8(truncatingIfNeeded: state >> 24)
+      }
+      initialized = buffer.count
     }
   }
 
