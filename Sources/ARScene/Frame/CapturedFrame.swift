@@ -8,8 +8,8 @@ public struct CapturedFrame: Sendable {
   public var capturedImage: PixelBuffer
   /// A depth map registered to ``capturedImage``, or nil without depth.
   /// Camera tracking needs it: ARScene tracks RGB-D cameras, and a session
-  /// given frames without depth stays ``Camera/TrackingState/limited(_:)``
-  /// (``Camera/TrackingState/Reason/initializing``).
+  /// given frames without depth measures no pose (its state stays
+  /// ``Camera/TrackingState/limited(_:)``).
   public var depth: DepthData?
   /// Inertial samples since the previous frame, oldest first.
   public var imuSamples: [IMUSample]

@@ -170,7 +170,7 @@ public struct ReplaySummary: Sendable {
     }
     return "Not tracked: none of the \(framesProcessed) frames has a depth map, and camera"
       + " tracking needs depth (ARScene tracks RGB-D cameras; colour-only tracking is not"
-      + " built), so the state stayed limited(initializing)."
+      + " built), so no frame had a pose."
   }
 
   private var worldUpText: String? {
