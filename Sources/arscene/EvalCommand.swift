@@ -83,9 +83,10 @@ struct EvalCommand: ParsableCommand {
         ? []
         : try referenceImages.load(for: sequence, allowingOutsidePaths: input.allowOutsidePaths)
       let replayed = try replay(sequence, detectingPlanes: planeTruth != nil, pictures: pictures)
-      guard !replayed.poses.isEmpty else {
+      guard replayed.poses.count >= TrajectoryEvaluation.minimumPoses else {
         throw DatasetError(
-          file: sequence.url.path, Self.noPoseReason(sequence, frames: frameTimestamps.count))
+          file: sequence.url.path,
+          Self.tooFewPosesReason(sequence, replayed.summary, kept: replayed.poses.count))
       }
       estimate = replayed.poses
       refinedEstimate = TimedPose.refining(replayed.poses, with: replayed.refined)
@@ -132,7 +133,7 @@ struct EvalCommand: ParsableCommand {
     _ sequence: any DatasetSequence, detectingPlanes: Bool, pictures: [ReferenceImage]
   ) throws -> (
     poses: [TimedPose], refined: [TimedPose], anchors: PlaneAnchorHistory,
-    images: ImageAnchorHistory
+    images: ImageAnchorHistory, summary: ReplaySummary
   ) {
     var configuration = WorldTrackingConfiguration()
     if detectingPlanes { configuration.planeDetection = try planes.parsed() }
@@ -147,25 +148,36 @@ struct EvalCommand: ParsableCommand {
     var refined: [TimedPose] = []
     var anchors = PlaneAnchorHistory()
     var images = ImageAnchorHistory()
-    _ = try replay.run(
+    let summary = try replay.run(
       emit: { _ in }, progress: { progress.update($0, of: $1) }, pose: { poses.append($0) },
       refinedTrajectory: { refined = $0 },
       onFrame: {
         anchors.record($0)
         if !pictures.isEmpty { images.record($0) }
       })
-    return (poses, refined, anchors, images)
+    return (poses, refined, anchors, images, summary)
   }
 
-  /// Why there is nothing to score: a replay that measured no pose at all
-  /// is not a trajectory "on another clock", which is what the association
-  /// would otherwise suggest.
-  static func noPoseReason(_ sequence: any DatasetSequence, frames: Int) -> String {
-    "was replayed, but the camera's pose was measured in none of its \(frames) frames"
-      + (sequence.description.sensors.contains(.depth)
-        ? "; `arscene replay` shows the tracking states and whether the depth was usable"
-        : ": the sequence has no depth, and ARScene tracks RGB-D cameras only (colour-only"
-          + " tracking is not built)")
+  /// Why there is too little to score: a replay that measured no pose, or
+  /// whose tracking hardly ever became normal, is not a trajectory "on
+  /// another clock", which the association would otherwise suggest.
+  static func tooFewPosesReason(
+    _ sequence: any DatasetSequence, _ summary: ReplaySummary, kept: Int
+  ) -> String {
+    let frames = summary.framesProcessed
+    guard summary.framesWithMeasuredPose > 0 else {
+      return "was replayed, but the camera's pose was measured in none of its \(frames) frames"
+        + (sequence.description.sensors.contains(.depth)
+          ? "; `arscene replay` shows the tracking states and whether the depth was usable"
+          : ": the sequence has no depth, and ARScene tracks RGB-D cameras only (colour-only"
+            + " tracking is not built)")
+    }
+    let normal = summary.framesTrackedNormally
+    return "was replayed, but tracking was normal in \(normal == 0 ? "none" : "\(normal)") of its"
+      + " \(frames) frames: the trajectory, which starts at the first normal frame, holds"
+      + " \(kept == 0 ? "no pose" : kept == 1 ? "1 pose" : "\(kept) poses"), and at least"
+      + " \(TrajectoryEvaluation.minimumPoses) are needed to align it with the ground truth;"
+      + " `arscene replay` shows the tracking states"
   }
 
   /// The ATE of the trajectory as the final map places it (replay

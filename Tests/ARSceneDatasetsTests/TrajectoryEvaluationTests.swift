@@ -195,11 +195,13 @@ final class TrajectoryEvaluationTests: XCTestCase {
     }
   }
 
-  func testAnEmptySideIsNamedNotBlamedOnClocks() throws {
+  func testAnEmptyOrTooShortSideIsNamedNotBlamedOnClocks() throws {
     let truth = try TUMTrajectory.read(groundTruthURL)
     for (estimate, groundTruth, named) in [
       ([], truth, "the estimated trajectory holds no pose"),
       (Array(truth.prefix(10)), [], "the ground truth holds no pose"),
+      (Array(truth.prefix(2)), truth, "the estimated trajectory holds only 2 poses"),
+      (truth, Array(truth.prefix(1)), "the ground truth holds only 1 pose;"),
     ] {
       XCTAssertThrowsError(
         try TrajectoryEvaluation(

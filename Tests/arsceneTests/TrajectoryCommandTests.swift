@@ -131,4 +131,27 @@ final class TrajectoryCommandTests: XCTestCase {
         "Not tracked: none of the 3 frames has a depth map, and camera tracking needs depth"),
       replay.stderr)
   }
+
+  /// A replay too short for tracking to become normal measures poses, but
+  /// they are provisional and the trajectory leaves them out: eval says so,
+  /// neither "measured in none" (which is false) nor "same clock".
+  func testTrackingThatNeverBecameNormalIsNamedAsTheReason() throws {
+    let sequence = directory.appendingPathComponent("four-frames")
+    XCTAssertEqual(
+      try CommandRunner.run([
+        "dataset", "synth", "--frames", "4", "--out", sequence.path, "--quiet",
+      ]).status, 0)
+    let replay = try CommandRunner.run(["replay", sequence.path])
+    XCTAssertTrue(replay.stderr.contains("normal in 0 of 4 frames"), replay.stderr)
+    XCTAssertTrue(replay.stderr.contains("a measured pose in 4"), replay.stderr)
+
+    let eval = try CommandRunner.run(["eval", sequence.path, "--quiet"])
+    XCTAssertEqual(eval.status, 1, eval.stderr)
+    XCTAssertTrue(
+      eval.stderr.contains(
+        "tracking was normal in none of its 4 frames: the trajectory, which starts at the first"
+          + " normal frame, holds no pose"), eval.stderr)
+    XCTAssertFalse(eval.stderr.contains("measured in none"), eval.stderr)
+    XCTAssertFalse(eval.stderr.contains("same clock"), eval.stderr)
+  }
 }

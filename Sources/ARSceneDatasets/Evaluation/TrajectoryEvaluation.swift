@@ -26,6 +26,10 @@ public struct TrajectoryEvaluation: Sendable {
     }
   }
 
+  /// The fewest poses, on each side and paired, that an SE(3) alignment
+  /// can be fitted to.
+  public static let minimumPoses = 3
+
   /// Poses paired with ground truth.
   public var associatedPoses: Int
   /// Translation error per pose after alignment, metres.
@@ -96,17 +100,21 @@ public struct TrajectoryEvaluation: Sendable {
             + " beyond \(Self.positionLimitText) from the origin")
       }
     }
-    // An empty side is not a matter of clocks; say which is empty.
+    // A side too short to align is not a matter of clocks; say which it is.
     for (name, poses) in [("estimated trajectory", estimate), ("ground truth", groundTruth)]
-    where poses.isEmpty {
-      throw DatasetError("the \(name) holds no pose")
+    where poses.count < Self.minimumPoses {
+      throw DatasetError(
+        poses.isEmpty
+          ? "the \(name) holds no pose"
+          : "the \(name) holds only \(poses.count) pose\(poses.count == 1 ? "" : "s");"
+            + " at least \(Self.minimumPoses) are needed for an SE(3) alignment")
     }
     let pairs = TrajectoryAssociation(
       estimate: estimate, groundTruth: groundTruth, maxTimeDifference: maxTimeDifference)
-    guard pairs.count >= 3 else {
+    guard pairs.count >= Self.minimumPoses else {
       throw DatasetError(
         "only \(pairs.count) estimated poses are within \(maxTimeDifference) s of a ground-truth pose;"
-          + " at least 3 are needed (are the timestamps on the same clock?)")
+          + " at least \(Self.minimumPoses) are needed (are the timestamps on the same clock?)")
     }
     let alignment: PointSetAlignment
     do {

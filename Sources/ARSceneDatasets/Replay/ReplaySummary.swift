@@ -21,7 +21,8 @@ public struct ReplaySummary: Sendable {
   public var framesWithDepth = 0
   /// Frames whose tracking state was `normal`.
   public var framesTrackedNormally = 0
-  /// Frames with a pose measured from that frame (what a trajectory holds).
+  /// Frames with a pose measured from that frame. A trajectory holds those
+  /// from the first normal frame on; the ones before are provisional.
   public var framesWithMeasuredPose = 0
   public var trackingStateChanges = 0
   /// Times the camera was found again in the same world after a loss or
