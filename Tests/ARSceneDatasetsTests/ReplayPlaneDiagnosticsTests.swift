@@ -81,6 +81,23 @@ final class ReplayPlaneDiagnosticsTests: XCTestCase {
     XCTAssertFalse(result.summary.readableText.contains("Not tracked"))
   }
 
+  /// Up without an accelerometer is judged only on frames with a measured
+  /// pose; when it stays undecided the summary counts them instead of
+  /// blaming the floor, so tracking that hardly started reads as the cause.
+  func testUndecidedUpCountsTheFramesItWasJudgedOn() throws {
+    let result = try replay(try sequence(unitsPerMeter: 1000))
+    XCTAssertEqual(result.summary.worldUp?.source, .undecided)
+    let measured = result.summary.framesWithMeasuredPose
+    XCTAssertLessThan(measured, 4, "a 32x24 random image is hardly tracked")
+    let text = result.summary.readableText
+    XCTAssertTrue(
+      text.contains(
+        "They are judged in frames with a measured pose (\(measured == 0 ? "none" : "\(measured)") here)"
+      ),
+      text)
+    XCTAssertFalse(text.contains("not enough floor"), text)
+  }
+
   func testNoDepthAtAll() throws {
     let result = try replay(try sequence(unitsPerMeter: nil))
     try assertDiagnostic(result, contains: ["no depth", "none of the 4 frames has a depth map"])

@@ -181,9 +181,16 @@ public struct ReplaySummary: Sendable {
     case .accelerometer: return "World up: measured by the accelerometer."
     case .none: return "World up: unknown; the world keeps the first camera's axes."
     case .undecided:
-      return "World up: undecided; no accelerometer, and not enough floor or table in view to"
+      // Up is judged only on frames with a measured pose, so a replay whose
+      // tracking hardly started is undecided for that reason, not for want
+      // of floor: the count tells the two apart.
+      let judged = framesWithMeasuredPose == 0 ? "none here" : "\(framesWithMeasuredPose) here"
+      return "World up: undecided; no accelerometer, and the planes in view did not settle it."
+        + " They are judged in frames with a measured pose (\(judged)), and up needs several"
+        + " such frames with enough floor or table in view"
         + String(
-          format: " judge it (confidence %.2f). No planes were published.", worldUp.confidence)
+          format: " (the best direction's share so far %.2f). No planes were published.",
+          worldUp.confidence)
     case .scene:
       return "World up: judged from the planes in view"
         + (worldUpDecidedAt.map { String(format: " at %.2f s", $0) } ?? "")
