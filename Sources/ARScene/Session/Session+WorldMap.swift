@@ -9,8 +9,8 @@ extension Session {
   /// ``WorldTrackingConfiguration/initialWorldMap``. A map saved while
   /// ``Frame/worldMappingStatus`` is ``Frame/WorldMappingStatus/mapped``
   /// relocalizes best. Throws when relocalization is off (the session then
-  /// keeps no map) or before the first keyframe (no frame tracked normally
-  /// with depth yet).
+  /// keeps no map) or before the first keyframe (no frame with depth whose
+  /// pose was measured once world up was settled).
   public func currentWorldMap(adding additionalAnchors: [WorldMapAnchor] = [])
     throws(ARSceneError) -> WorldMap
   {

@@ -256,9 +256,15 @@ std::vector<KeyframeScore> KeyframeDatabase::Rank(const QueryWords& words,
       shares[p.keyframe] = 1;
     }
   }
+  // With no more keyframes than candidates asked for, retrieval has nothing
+  // to choose and every keyframe is one (the geometric checks decide): idf
+  // gives a word in every keyframe no weight, so with a single keyframe no
+  // word would count at all, and a map's first keyframe could never be
+  // found again.
+  const bool every_keyframe = keyframes_.size() <= size_t(std::max(count, 0));
   std::vector<KeyframeScore> ranked;
   for (size_t k = 0; k < keyframes_.size(); ++k) {
-    if (shares[k]) ranked.push_back({int(k), 0.5 * score[k]});
+    if (shares[k] || every_keyframe) ranked.push_back({int(k), 0.5 * score[k]});
   }
   const int keep = std::min<int>(count, int(ranked.size()));
   std::partial_sort(ranked.begin(), ranked.begin() + keep, ranked.end(),

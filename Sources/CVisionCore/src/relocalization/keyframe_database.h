@@ -69,7 +69,8 @@ class KeyframeDatabase {
   void Quantize(const cv::Mat& descriptors, QueryWords* words) const;
 
   // The best count keyframes by bag-of-words score (ties by index), only
-  // those sharing a word with the query.
+  // those sharing a word with the query; every keyframe when there are no
+  // more than count.
   std::vector<KeyframeScore> Rank(const QueryWords& words, int count) const;
 
   // For each query descriptor, its nearest map descriptor among the

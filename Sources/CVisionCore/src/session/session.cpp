@@ -166,8 +166,19 @@ bool Session::Relocalize(const FrameInput& frame, const PinholeCamera& camera,
 }
 
 bool Session::MapWantsKeyframe(const TrackingResult& tracking) const {
-  if (tracking.statistics.pose_measured == 0 ||
-      tracking.status.state != TrackingState::kNormal) {
+  // A keyframe's pose must be measured, in a world whose axes will not turn
+  // any more, by a tracker following its map: normally, or while the map
+  // initialises. Not only once tracking is normal: a camera that moves too
+  // far between frames for optical flow (a low frame rate, a quick turn)
+  // never gets there, and without keyframes each loss started a new map at
+  // the held pose, where relocalization now finds the camera again (the
+  // 7-Scenes kitchen at every 10th frame: 7 -> 60 of 60 frames with a
+  // measured pose).
+  const bool following =
+      tracking.status.state == TrackingState::kNormal ||
+      tracking.status.reason == TrackingStateReason::kInitializing;
+  if (tracking.statistics.pose_measured == 0 || !tracking.world_settled ||
+      !following) {
     return false;
   }
   const auto& keyframes = keyframe_map_.keyframes();
@@ -220,8 +231,8 @@ WorldMapData Session::CurrentWorldMap() const {
   // same map.
   if (mapping_job_.HasJob()) const_cast<Session*>(this)->FinishMapping();
   Require(!keyframe_map_.keyframes().empty(),
-          "the session has no world map yet: no frame has been tracked "
-          "normally with depth");
+          "the session has no world map yet: no frame with depth has had "
+          "its pose measured since world up was settled");
   WorldMapData map;
   map.camera = map_camera_;
   map.keyframes = keyframe_map_.keyframes();

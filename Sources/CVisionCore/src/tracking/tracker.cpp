@@ -514,6 +514,8 @@ TrackingResult Tracker::Track(const TrackerFrame& frame) {
   result.camera_from_world = pending_.camera_from_world;
   result.relocalized_in_map = relocalized_in_map;
   result.up_source = pending_.up_source;
+  result.world_settled = !pending_.settling_gravity &&
+                         pending_.up_source != WorldUpSource::kUndecided;
   result.statistics.tracked_features = tracked_features;
   result.statistics.inliers = inliers;
   const int new_point_count = static_cast<int>(new_points_.size());

@@ -76,6 +76,10 @@ struct TrackingResult {
   bool relocalized_in_map = false;
   // Where world up came from so far.
   WorldUpSource up_source = WorldUpSource::kNone;
+  // The world's axes are final: up is neither settling from the
+  // accelerometer nor still judged from the scene, so the world will not
+  // turn under what is placed in it now.
+  bool world_settled = false;
   vc_tracking_statistics_t statistics{};
 };
 
