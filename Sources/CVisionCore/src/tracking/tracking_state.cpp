@@ -123,6 +123,16 @@ TrackingStatus TrackingStateMachine::Judge(const TrackingEvidence& evidence) {
             ? sharpness
             : reference_sharpness_ +
                   smoothing * (sharpness - reference_sharpness_);
+  } else if (!evidence.tracked && !dark_ && reference_sharpness_ > 0) {
+    // Lost, it follows the view at the blurred pace too: else it would stay
+    // the last tracked scene's, and a camera that now faces a less detailed
+    // one would be judged blurred for ever and never try a new map (the
+    // 7-Scenes kitchen jumping from frame 3 to frame 400: sharpness 300 ->
+    // 50, lost for all 200 frames).
+    reference_sharpness_ += kBlurredSharpnessSmoothing *
+                            (ExposureNormalizedSharpness(
+                                 evidence.sharpness, evidence.mean_luminance) -
+                             reference_sharpness_);
   }
   // What degraded or lost tracking is blamed on, most specific first: a
   // dim image; motion beyond optical flow's reach; an image without corners
