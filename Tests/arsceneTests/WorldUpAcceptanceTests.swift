@@ -74,6 +74,13 @@ final class WorldUpAcceptanceTests: XCTestCase {
       switch final {
       case "undecided":
         XCTAssertTrue(run.addedPlanes.isEmpty, "\(name): planes while up undecided")
+        // Keyframes join while up is undecided, but a saved map's world is
+        // +Y up for whoever opens it: none is saved, and the error says why.
+        let built = try workspace.run([
+          "map", "build", sequence, "--out", workspace.path("\(name).arscenemap"), "--quiet",
+        ])
+        XCTAssertEqual(built.status, 1, name)
+        XCTAssertTrue(built.stderr.contains("world up is not settled"), built.stderr)
       case "scene":
         let error = try XCTUnwrap(run.upError(atOrAfter: run.sources.last!.t), name)
         XCTAssertLessThanOrEqual(error, 2.0, "\(name): decided wrong")

@@ -8,11 +8,13 @@ extension Frame {
   /// from where the camera is now.
   public enum WorldMappingStatus: Int32, CaseIterable, Sendable {
     /// `VC_WORLD_MAPPING_STATUS_NOT_AVAILABLE`: there is no map yet (before
-    /// the first keyframe, with relocalization off), or the camera is not
-    /// placed in it (relocalizing).
+    /// the first keyframe, while world up is still judged from the scene,
+    /// with relocalization off), or the camera is not placed in it
+    /// (relocalizing).
     case notAvailable = 0
-    /// `VC_WORLD_MAPPING_STATUS_LIMITED`: tracking is limited, so the map is
-    /// not growing where the camera is.
+    /// `VC_WORLD_MAPPING_STATUS_LIMITED`: tracking is limited, so the map
+    /// does not cover where the camera is yet (it grows while tracking
+    /// initialises, not while it is limited for another reason).
     case limited = 1
     /// `VC_WORLD_MAPPING_STATUS_EXTENDING`: the camera is tracked in a place
     /// the map does not hold yet; it is growing there.

@@ -9,8 +9,9 @@ extension Session {
   /// ``WorldTrackingConfiguration/initialWorldMap``. A map saved while
   /// ``Frame/worldMappingStatus`` is ``Frame/WorldMappingStatus/mapped``
   /// relocalizes best. Throws when relocalization is off (the session then
-  /// keeps no map) or before the first keyframe (no frame with depth whose
-  /// pose was measured once world up was settled).
+  /// keeps no map), before the first keyframe (no frame with depth and a
+  /// measured pose yet), or while world up is still judged from the scene
+  /// (a saved map's world is +Y up for whoever opens it).
   public func currentWorldMap(adding additionalAnchors: [WorldMapAnchor] = [])
     throws(ARSceneError) -> WorldMap
   {

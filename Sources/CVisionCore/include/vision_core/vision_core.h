@@ -1145,7 +1145,8 @@ VC_API vc_status_t vc_session_raycast(vc_session_t *session,
 
 /** Like ARKit's ARWorldMappingStatus. Values are stable. */
 typedef enum vc_world_mapping_status VC_ENUM_BASE {
-  /** No map yet (before the first keyframe, or while relocalizing). */
+  /** No map yet (before the first keyframe, while world up is still judged
+      from the scene, or while relocalizing). */
   VC_WORLD_MAPPING_STATUS_NOT_AVAILABLE = 0,
   /** Tracking is limited: the map does not cover the camera's surroundings. */
   VC_WORLD_MAPPING_STATUS_LIMITED = 1,

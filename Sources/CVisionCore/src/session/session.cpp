@@ -166,19 +166,22 @@ bool Session::Relocalize(const FrameInput& frame, const PinholeCamera& camera,
 }
 
 bool Session::MapWantsKeyframe(const TrackingResult& tracking) const {
-  // A keyframe's pose must be measured, in a world whose axes will not turn
-  // any more, by a tracker following its map: normally, or while the map
-  // initialises. Not only once tracking is normal: a camera that moves too
-  // far between frames for optical flow (a low frame rate, a quick turn)
-  // never gets there, and without keyframes each loss started a new map at
-  // the held pose, where relocalization now finds the camera again (the
-  // 7-Scenes kitchen at every 10th frame: 7 -> 60 of 60 frames with a
-  // measured pose).
+  // A keyframe's pose must be measured by a tracker following its map:
+  // normally, or while the map initialises. Not only once tracking is
+  // normal: a camera that moves too far between frames for optical flow (a
+  // low frame rate, a quick turn) never gets there, and without keyframes
+  // each loss started a new map at the held pose, where relocalization now
+  // finds the camera again (the 7-Scenes kitchen at every 10th frame: 7 ->
+  // 60 of 60 frames with a measured pose). Up judged from the scene needs
+  // such poses too, so keyframes join while it is undecided and turn with
+  // the world when it is decided; up from the accelerometer settles on its
+  // own within a fixed time, and keyframes wait for it.
   const bool following =
       tracking.status.state == TrackingState::kNormal ||
       tracking.status.reason == TrackingStateReason::kInitializing;
-  if (tracking.statistics.pose_measured == 0 || !tracking.world_settled ||
-      !following) {
+  const bool world_ready =
+      tracking.world_settled || tracking.up_source == WorldUpSource::kUndecided;
+  if (tracking.statistics.pose_measured == 0 || !world_ready || !following) {
     return false;
   }
   const auto& keyframes = keyframe_map_.keyframes();
@@ -196,7 +199,9 @@ bool Session::MapWantsKeyframe(const TrackingResult& tracking) const {
 vc_world_mapping_status_t Session::MappingStatus(
     const TrackingResult& tracking) const {
   const auto& keyframes = keyframe_map_.keyframes();
-  if (!options_.relocalization.enabled || keyframes.empty()) {
+  // Not before up is settled either: until then no map can be saved.
+  if (!options_.relocalization.enabled || keyframes.empty() ||
+      !tracking.world_settled) {
     return VC_WORLD_MAPPING_STATUS_NOT_AVAILABLE;
   }
   if (tracking.status.state != TrackingState::kNormal) {
@@ -232,7 +237,12 @@ WorldMapData Session::CurrentWorldMap() const {
   if (mapping_job_.HasJob()) const_cast<Session*>(this)->FinishMapping();
   Require(!keyframe_map_.keyframes().empty(),
           "the session has no world map yet: no frame with depth has had "
-          "its pose measured since world up was settled");
+          "its pose measured");
+  // A map's world is +Y up for whoever opens it.
+  Require(world_settled_,
+          "the session has no world map yet: world up is not settled (no "
+          "accelerometer, and the planes in view have not shown which way "
+          "is up)");
   WorldMapData map;
   map.camera = map_camera_;
   map.keyframes = keyframe_map_.keyframes();
@@ -265,6 +275,8 @@ void Session::AdoptWorldMap(const WorldMapData& map) {
   next_map_keyframe_id_ = next_id;
   map_camera_ = map.camera;
   map_camera_known_ = true;
+  // The map's world is this session's, +Y up.
+  world_settled_ = true;
   tracker_.AdoptExistingWorld();
 }
 
@@ -455,11 +467,19 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
         options_.relocalization.loop_closure && gravity_known;
   }
   result.world_mapping_status = MappingStatus(tracking);
+  // The keyframes turn with the world (allocated before the commit).
+  std::vector<Eigen::Isometry3d> keyframe_turns;
+  if (tracking.world_turned) {
+    keyframe_turns.assign(keyframe_map_.keyframes().size(),
+                          tracking.world_turn);
+  }
 
   // Commit. The tracker's commit can fail only before it changes anything;
   // nothing after it can fail, so a failed frame leaves no trace.
   tracker_.Commit();
+  if (tracking.world_turned) keyframe_map_.MoveKeyframes(keyframe_turns);
   last_pose_measured_ = tracking.statistics.pose_measured != 0;
+  world_settled_ = tracking.world_settled;
   if (joins_map) {
     mapping.plane_frame = plane_map_.frame_index();
     ++next_map_keyframe_id_;

@@ -182,6 +182,8 @@ class Session {
   // Whether the last processed frame's pose was measured: its tracks are
   // the feature points reported.
   bool last_pose_measured_ = false;
+  // The last frame's world axes are final (see TrackingResult).
+  bool world_settled_ = false;
 };
 
 }  // namespace vc

@@ -516,6 +516,8 @@ TrackingResult Tracker::Track(const TrackerFrame& frame) {
   result.up_source = pending_.up_source;
   result.world_settled = !pending_.settling_gravity &&
                          pending_.up_source != WorldUpSource::kUndecided;
+  result.world_turned = world_changed_;
+  if (world_changed_) result.world_turn = world_change_;
   result.statistics.tracked_features = tracked_features;
   result.statistics.inliers = inliers;
   const int new_point_count = static_cast<int>(new_points_.size());

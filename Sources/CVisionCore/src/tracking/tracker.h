@@ -80,6 +80,11 @@ struct TrackingResult {
   // accelerometer nor still judged from the scene, so the world will not
   // turn under what is placed in it now.
   bool world_settled = false;
+  // The world's axes turned with this frame (up was decided or settled):
+  // everything kept in the old world moves by world_turn
+  // (new_world_from_old), as the tracker's own map does at Commit().
+  bool world_turned = false;
+  Eigen::Isometry3d world_turn = Eigen::Isometry3d::Identity();
   vc_tracking_statistics_t statistics{};
 };
 
