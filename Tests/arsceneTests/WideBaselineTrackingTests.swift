@@ -70,29 +70,34 @@ final class WideBaselineTrackingTests: XCTestCase {
     return (ate, try XCTUnwrap(report["associatedPoses"] as? Int, result.stdout))
   }
 
+  /// The kitchen at every `step`th frame: at least `measured` frames with a
+  /// measured pose, and ATE within 5 cm over at least `poses` of them.
+  private func assertKitchen(
+    every step: Int, measuredAtLeast measured: Int, posesAtLeast poses: Int,
+    file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    let sequence = try kitchen(every: step)
+    let found = try framesWithMeasuredPose(sequence)
+    let (ate, scored) = try evaluate(sequence)
+    print(
+      "acceptance: kitchen every \(step)th frame: \(found) of \(600 / step) measured,"
+        + " ATE \(ate * 100) cm over \(scored) poses")
+    XCTAssertGreaterThanOrEqual(found, measured, file: file, line: line)
+    XCTAssertGreaterThanOrEqual(scored, poses, file: file, line: line)
+    XCTAssertLessThanOrEqual(ate, 0.05, file: file, line: line)
+  }
+
   /// Every 10th frame (60 frames): this build measures a pose in all 60
   /// (7 before) and 3.78 cm ATE over the 55 from the first normal frame;
   /// before, eval had too few poses to score.
   func testTheKitchenAtEveryTenthFrameKeepsItsPose() throws {
-    let sequence = try kitchen(every: 10)
-    let measured = try framesWithMeasuredPose(sequence)
-    let (ate, poses) = try evaluate(sequence)
-    print("acceptance: kitchen every 10th frame: \(measured) of 60 measured, ATE \(ate * 100) cm")
-    XCTAssertGreaterThanOrEqual(measured, 57)
-    XCTAssertGreaterThanOrEqual(poses, 50)
-    XCTAssertLessThanOrEqual(ate, 0.05)
+    try assertKitchen(every: 10, measuredAtLeast: 57, posesAtLeast: 50)
   }
 
   /// Every 20th frame (30 frames, 0.67 s of real motion apart): 26 of 30
   /// measured here (3 before), 2.74 cm ATE over 19 poses.
   func testTheKitchenAtEveryTwentiethFrameIsMostlyFound() throws {
-    let sequence = try kitchen(every: 20)
-    let measured = try framesWithMeasuredPose(sequence)
-    let (ate, poses) = try evaluate(sequence)
-    print("acceptance: kitchen every 20th frame: \(measured) of 30 measured, ATE \(ate * 100) cm")
-    XCTAssertGreaterThanOrEqual(measured, 24)
-    XCTAssertGreaterThanOrEqual(poses, 15)
-    XCTAssertLessThanOrEqual(ate, 0.05)
+    try assertKitchen(every: 20, measuredAtLeast: 24, posesAtLeast: 15)
   }
 
   /// A map of one keyframe (the first frame's, made while initialising) is
