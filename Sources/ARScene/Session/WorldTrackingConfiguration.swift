@@ -76,8 +76,10 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
   /// (an app switch, a call), look for the camera in it so that tracking
   /// comes back in the same world, with every anchor where it was, as
   /// ARKit's does; the state is ``Camera/TrackingState/Reason/relocalizing``
-  /// meanwhile. Off: a lost camera starts a new map at the held pose.
-  /// Default true.
+  /// meanwhile. A camera lost before tracking was ever normal may still
+  /// start over (nothing is published before), dropping the keyframes of
+  /// its first frames. Off: a lost camera starts a new map at the held
+  /// pose. Default true.
   public var isRelocalizationEnabled: Bool {
     get { core.relocalization.enabled != 0 }
     set { core.relocalization.enabled = newValue ? 1 : 0 }

@@ -879,8 +879,10 @@ typedef struct vc_relocalization_options {
   /** Keep the map and, once the camera is lost (or frames stopped for longer
       than interruption_seconds), look for it there; the state stays
       VC_TRACKING_STATE_REASON_RELOCALIZING until it is found, and tracking
-      goes on in the old world. 0: after a loss a new map starts at the held
-      pose, as a session without relocalization does. Default 1. */
+      goes on in the old world (a camera lost before tracking was ever
+      normal may still start over, dropping its first keyframes). 0: after
+      a loss a new map starts at the held pose, as a session without
+      relocalization does. Default 1. */
   int32_t enabled;
   /** A gap between two frames' timestamps longer than this many seconds
       (0.05..3600) is an interruption: nothing before it is followed into

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <opencv2/imgproc.hpp>
+#include <optional>
 
 #include "common/angles.h"
 #include "common/conventions.h"
@@ -275,8 +276,9 @@ void Session::AdoptWorldMap(const WorldMapData& map) {
   next_map_keyframe_id_ = next_id;
   map_camera_ = map.camera;
   map_camera_known_ = true;
-  // The map's world is this session's, +Y up.
+  // The map's world is this session's, +Y up, and worth coming back to.
   world_settled_ = true;
+  world_established_ = true;
   tracker_.AdoptExistingWorld();
 }
 
@@ -362,7 +364,12 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
           !first && frame.timestamp_ns - last_timestamp_ns_ >
                         options_.relocalization.interruption_seconds *
                             kNanosecondsPerSecondInSession;
-      tracker_frame.may_start_new_map = keyframe_map_.keyframes().empty();
+      // A world never tracked normally holds nothing to come back to (no
+      // plane is published before): a camera lost in it may start over at
+      // the held pose, as one with no keyframes, rather than wait for a
+      // view of its first few frames; their keyframes are then dropped.
+      tracker_frame.may_start_new_map =
+          keyframe_map_.keyframes().empty() || !world_established_;
       tracker_frame.relocalize = [&](Eigen::Isometry3d* camera_from_world) {
         return Relocalize(frame, camera, timings, camera_from_world);
       };
@@ -467,19 +474,31 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
         options_.relocalization.loop_closure && gravity_known;
   }
   result.world_mapping_status = MappingStatus(tracking);
-  // The keyframes turn with the world (allocated before the commit).
+  // The keyframes turn with the world, or are dropped with a world that
+  // starts over (allocated before the commit).
   std::vector<Eigen::Isometry3d> keyframe_turns;
   if (tracking.world_turned) {
     keyframe_turns.assign(keyframe_map_.keyframes().size(),
                           tracking.world_turn);
+  }
+  std::optional<KeyframeDatabase> no_keyframes;
+  if (tracking.started_over && !keyframe_map_.keyframes().empty()) {
+    no_keyframes.emplace(relocalizer_options_);
   }
 
   // Commit. The tracker's commit can fail only before it changes anything;
   // nothing after it can fail, so a failed frame leaves no trace.
   tracker_.Commit();
   if (tracking.world_turned) keyframe_map_.MoveKeyframes(keyframe_turns);
+  if (no_keyframes) {
+    keyframe_map_ = std::move(*no_keyframes);
+    plane_frame_of_keyframe_.clear();
+  }
   last_pose_measured_ = tracking.statistics.pose_measured != 0;
   world_settled_ = tracking.world_settled;
+  if (tracking.status.state == TrackingState::kNormal) {
+    world_established_ = true;
+  }
   if (joins_map) {
     mapping.plane_frame = plane_map_.frame_index();
     ++next_map_keyframe_id_;

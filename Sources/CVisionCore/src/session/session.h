@@ -184,6 +184,9 @@ class Session {
   bool last_pose_measured_ = false;
   // The last frame's world axes are final (see TrackingResult).
   bool world_settled_ = false;
+  // Some frame was tracked normally in this world (or it is an adopted
+  // world map's): a camera lost in it relocalizes rather than starts over.
+  bool world_established_ = false;
 };
 
 }  // namespace vc

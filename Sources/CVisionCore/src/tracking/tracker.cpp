@@ -532,6 +532,7 @@ TrackingResult Tracker::Track(const TrackerFrame& frame) {
   // A new map after a loss starts at the held pose, which is no measurement;
   // the first map defines the origin, which is.
   const bool reanchored = evidence.map_created && state_.has_map;
+  result.started_over = reanchored;
   result.statistics.pose_measured = tracked && !reanchored ? 1 : 0;
   pending_pose_measured_ = result.statistics.pose_measured != 0;
   result.statistics.relocalized = relocalized ? 1 : 0;

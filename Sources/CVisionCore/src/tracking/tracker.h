@@ -53,7 +53,7 @@ struct TrackerFrame {
   bool interrupted = false;
   // Whether, once lost, the tracker may give up on the map and start a new
   // one at the held pose (after reanchor_delay_seconds); false while there
-  // is a map to relocalize in.
+  // is a map worth relocalizing in.
   bool may_start_new_map = true;
   // Asked on each frame while lost with a map: sets camera_from_world
   // (OpenCV camera axes, the map's world) and returns true if this frame
@@ -85,6 +85,9 @@ struct TrackingResult {
   // (new_world_from_old), as the tracker's own map does at Commit().
   bool world_turned = false;
   Eigen::Isometry3d world_turn = Eigen::Isometry3d::Identity();
+  // Lost, the tracker started a new map at the held pose (see
+  // TrackerFrame::may_start_new_map).
+  bool started_over = false;
   vc_tracking_statistics_t statistics{};
 };
 
