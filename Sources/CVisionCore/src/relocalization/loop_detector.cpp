@@ -2,12 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <opencv2/features2d.hpp>
 
 #include "common/angles.h"
 #include "common/rotation_angle.h"
 #include "relocalization/pose_ransac.h"
 #include "relocalization/surface_alignment.h"
+#include "relocalization/two_nearest.h"
 
 namespace vc {
 namespace {
@@ -96,21 +96,21 @@ LoopDetection DetectLoop(const KeyframeDatabase& database,
   std::vector<int> best_distance(features,
                                  relocalization.max_descriptor_distance + 1);
   std::vector<std::pair<int, int>> best(features, {-1, -1});  // keyframe, point
-  cv::BFMatcher matcher(cv::NORM_HAMMING);
-  std::vector<std::vector<cv::DMatch>> knn;
+  std::vector<TwoNearest> nearest(features);
   for (int k : candidates) {
     const Keyframe& c = keyframes[k].keyframe;
     if (c.descriptors.rows < 2) continue;
-    matcher.knnMatch(q.descriptors, c.descriptors, knn, 2);
-    for (const std::vector<cv::DMatch>& m : knn) {
-      if (m.size() < 2) continue;
-      const int distance = int(m[0].distance);
-      if (distance >= best_distance[m[0].queryIdx] ||
-          m[0].distance > relocalization.match_ratio * m[1].distance) {
+    FindTwoNearest(q.descriptors, c.descriptors, nearest.data());
+    for (int f = 0; f < features; ++f) {
+      const TwoNearest& n = nearest[f];
+      if (n.distance >= best_distance[f] ||
+          static_cast<float>(n.distance) >
+              relocalization.match_ratio *
+                  static_cast<float>(n.second_distance)) {
         continue;
       }
-      best_distance[m[0].queryIdx] = distance;
-      best[m[0].queryIdx] = {k, m[0].trainIdx};
+      best_distance[f] = n.distance;
+      best[f] = {k, n.index};
     }
   }
   std::vector<Eigen::Vector3d> camera_points;

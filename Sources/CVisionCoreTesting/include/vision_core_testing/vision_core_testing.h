@@ -105,6 +105,21 @@ VC_API vc_status_t vc_test_identical_posters_loop(double poster_separation_m,
                                                   double *correction_m,
                                                   int *inliers);
 
+/** A descriptor-matching trial (relocalization/two_nearest.h): seeded
+    random ORB descriptors, a query set of query_count and a train set of
+    train_count rows, where many train rows are copies of others or of
+    query rows with a few bits flipped, so that distances tie often. Each
+    query row's nearest and second-nearest train rows by FindTwoNearest are
+    compared with cv::BFMatcher::knnMatch (k = 2, NORM_HAMMING).
+    disagreements receives the query rows where index, distance or second
+    distance differ; ties the query rows whose two nearest distances are
+    equal (so that a test knows the tie order was exercised). */
+VC_API vc_status_t vc_test_two_nearest_against_bfmatcher(uint64_t seed,
+                                                         int query_count,
+                                                         int train_count,
+                                                         int *disagreements,
+                                                         int *ties);
+
 /** A keyframe-culling trial (relocalization/keyframe_database.h): a
     keyframe 2 m from a wall, facing it, and a second one facing the same
     way second_from_wall_m in front of that wall (its own depth again 2 m),
