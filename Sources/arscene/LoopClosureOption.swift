@@ -8,7 +8,8 @@ struct LoopClosureOption: ParsableArguments {
     help: ArgumentHelp(
       "Close loops: a keyframe that sees a place seen at least 4 s before corrects the map"
         + " (keyframes, camera, plane anchors and placed objects move with it). Off by"
-        + " default: not yet better than tracking alone on the data measured."))
+        + " default: it lowers ATE on the 7-Scenes kitchen, but its corrections move plane"
+        + " anchors by up to 3 cm there, more than the planes' 2 cm stability target."))
   var loopClosure = false
 
   func apply(to configuration: inout WorldTrackingConfiguration) {

@@ -97,8 +97,11 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
   /// 4 s before; a verified loop corrects the map (a pose graph over
   /// keyframe positions and headings), and from the next frame on the
   /// camera, the plane anchors and the objects placed on them are in the
-  /// corrected world (``FrameUpdate/isMapCorrected``). Default false: on the
-  /// data measured so far it was not better than tracking alone.
+  /// corrected world (``FrameUpdate/isMapCorrected``). Default false: it
+  /// lowers ATE on the 7-Scenes kitchen (mean over twelve stretches 2.88 ->
+  /// 2.73 cm live, 2.80 -> 2.41 cm as the final map places the frames), but
+  /// its corrections move plane anchors by up to 3 cm there, more than the
+  /// planes' 2 cm stability target.
   public var isLoopClosureEnabled: Bool {
     get { core.relocalization.loop_closure != 0 }
     set { core.relocalization.loop_closure = newValue ? 1 : 0 }
