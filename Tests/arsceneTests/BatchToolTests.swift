@@ -33,6 +33,7 @@ final class BatchToolTests: XCTestCase {
     try Data(
       """
       #!/bin/sh
+      echo "$@" >> "\(folder.path)/invocations"
       if [ "$1" = eval ]; then
         marker="\(folder.path)/failed-once-$(basename "$2")"
         if [ ! -e "$marker" ]; then touch "$marker"; echo "simulated crash" >&2; exit 3; fi
@@ -65,6 +66,11 @@ final class BatchToolTests: XCTestCase {
       XCTAssertEqual(row["ateRmseCm"] as? Double ?? -1, ate * 100, accuracy: 0.0006)
       XCTAssertEqual(row["trackedFraction"] as? Double, report["trackedFraction"] as? Double)
     }
+    // A task has one CPU, so its eval runs on one thread (the same output).
+    let evals = try String(contentsOfFile: "\(folder.path)/invocations", encoding: .utf8)
+      .split(separator: "\n").filter { $0.hasPrefix("eval ") }
+    XCTAssertEqual(evals.count, 4, "two runs of each sequence: \(evals)")
+    XCTAssertTrue(evals.allSatisfy { $0.hasSuffix(" --threads 1") }, "\(evals)")
     let failed = try XCTUnwrap(rows.first { $0["sequence"] as? String == missing })
     XCTAssertEqual(failed["status"] as? String, "failed")
     XCTAssertTrue((failed["reason"] as? String ?? "").contains("does not exist"), "\(failed)")
