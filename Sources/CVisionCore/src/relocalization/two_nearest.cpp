@@ -1,31 +1,21 @@
 #include "relocalization/two_nearest.h"
 
-#include <limits>
-
 #include "common/hamming.h"
+#include "common/two_smallest.h"
 
 namespace vc {
 
-// Plain loops only: a function compiled for two instruction sets must not
-// instantiate templates of its own.
+// No templates instantiated here: a function compiled for two instruction
+// sets must not instantiate any of its own.
 VC_HAMMING_HOT void FindTwoNearest(const cv::Mat& query, const cv::Mat& train,
                                    TwoNearest* nearest) {
   for (int d = 0; d < query.rows; ++d) {
     const uint8_t* q = query.ptr<uint8_t>(d);
-    int index = -1;
-    int distance = std::numeric_limits<int>::max();
-    int second_distance = std::numeric_limits<int>::max();
+    TwoSmallest two;
     for (int t = 0; t < train.rows; ++t) {
-      const int candidate = HammingDistance(q, train.ptr<uint8_t>(t));
-      if (candidate < distance) {
-        second_distance = distance;
-        distance = candidate;
-        index = t;
-      } else if (candidate < second_distance) {
-        second_distance = candidate;
-      }
+      two.Offer(HammingDistance(q, train.ptr<uint8_t>(t)), t);
     }
-    nearest[d] = TwoNearest{index, distance, second_distance};
+    nearest[d] = TwoNearest{two.index, two.smallest, two.second};
   }
 }
 

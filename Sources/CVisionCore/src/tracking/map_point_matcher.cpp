@@ -5,6 +5,8 @@
 #include <limits>
 #include <opencv2/core/hal/hal.hpp>
 
+#include "common/two_smallest.h"
+
 namespace vc {
 namespace {
 
@@ -70,9 +72,7 @@ void MapPointMatcher::FindMatches(const PinholeCamera& camera,
     const Eigen::Vector2d uv = camera.Project(in_camera);
     if (!camera.Contains(uv, kMargin)) continue;
 
-    int best = std::numeric_limits<int>::max();
-    int second = std::numeric_limits<int>::max();
-    int best_corner = -1;
+    TwoSmallest two;
     const int cx0 = static_cast<int>((uv.x() - radius_) / cell);
     const int cx1 = static_cast<int>((uv.x() + radius_) / cell);
     const int cy0 = static_cast<int>((uv.y() - radius_) / cell);
@@ -85,26 +85,22 @@ void MapPointMatcher::FindMatches(const PinholeCamera& camera,
           const double dx = corners[corner].pt.x - uv.x();
           const double dy = corners[corner].pt.y - uv.y();
           if (dx * dx + dy * dy > radius_sq) continue;
-          const int distance = cv::hal::normHamming(
-              p.descriptor.data(),
-              descriptors.ptr<uint8_t>(corner_rows[corner]),
-              static_cast<int>(p.descriptor.size()));
-          if (distance < best) {
-            second = best;
-            best = distance;
-            best_corner = corner;
-          } else if (distance < second) {
-            second = distance;
-          }
+          two.Offer(cv::hal::normHamming(
+                        p.descriptor.data(),
+                        descriptors.ptr<uint8_t>(corner_rows[corner]),
+                        static_cast<int>(p.descriptor.size())),
+                    corner);
         }
       }
     }
-    if (best_corner < 0 || best > max_distance_) continue;
-    if (second != std::numeric_limits<int>::max() && best > kRatio * second) {
+    const int best_corner = two.index;
+    if (best_corner < 0 || two.smallest > max_distance_) continue;
+    if (two.second != std::numeric_limits<int>::max() &&
+        two.smallest > kRatio * two.second) {
       continue;
     }
-    if (best < best_distance_[best_corner]) {
-      best_distance_[best_corner] = best;
+    if (two.smallest < best_distance_[best_corner]) {
+      best_distance_[best_corner] = two.smallest;
       best_point_[best_corner] = point;
     }
   }
