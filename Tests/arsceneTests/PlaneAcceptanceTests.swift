@@ -95,12 +95,41 @@ final class PlaneAcceptanceTests: XCTestCase {
   /// The floor meets the height target (1.07 cm). The table's height follows
   /// the camera's vertical drift while it is in view: 1.59 to 2.13 cm over
   /// six RANSAC seeds without bundle adjustment, 0.86 to 2.72 cm with it,
-  /// 2.12 cm at the default seed; until a loop closure pulls the map together
-  /// the table is held by a regression guard of 3 cm.
+  /// 2.12 cm at the default seed (1.17 to 3.38 cm over six principal points
+  /// within half a pixel). Without loop closure (the default) nothing pulls
+  /// the map together, so the table is held by a regression guard of 3 cm;
+  /// with it the table meets the target (the next test).
   func testSevenScenesFloorIsStableAndTheTableHeightRegressionGuardHolds() throws {
+    let ranges = try kitchenHeightRanges([])
+    XCTAssertLessThanOrEqual(ranges["floor"] ?? .infinity, 0.02, "floor height stable within 2 cm")
+    XCTAssertLessThanOrEqual(
+      ranges["table"] ?? .infinity, 0.03, "table height: regression guard 3 cm; the target is 2 cm")
+  }
+
+  /// The same with loop closure: its corrections move the planes too, each
+  /// by the corrections of the frames its views came from
+  /// (planes/view_weights.h), so both meet the 2 cm target: 1.91 cm for the
+  /// floor and 1.77 cm for the table at the default intrinsics; over six
+  /// principal points within half a pixel the floor spans 1.01-1.96 cm and
+  /// the table 1.26-2.15 cm. Moved by the correction of its last view alone,
+  /// as before, the floor spanned 2.77 cm and the table 4.25 cm.
+  func testSevenScenesFloorAndTableHeightsAreStableWithLoopClosure() throws {
+    let ranges = try kitchenHeightRanges(["--loop-closure"])
+    for wanted in ["floor", "table"] {
+      XCTAssertLessThanOrEqual(
+        ranges[wanted] ?? .infinity, 0.02, "\(wanted) height stable within 2 cm")
+    }
+  }
+
+  // MARK: Helpers
+
+  /// Replays 7scenes-kitchen-dev with arguments, checks that one horizontal
+  /// floor, table and seat anchor remain at the end, and returns how far the
+  /// floor's and the table's heights moved over all their updates, metres.
+  private func kitchenHeightRanges(_ arguments: [String]) throws -> [String: Double] {
     let folder = try SharedDataset.folder("7scenes-kitchen-dev")
     let events = try AcceptanceWorkspace.events(
-      workspace.replay(folder.path, ["--no-coaching"]))
+      workspace.replay(folder.path, ["--no-coaching"] + arguments))
     var heights: [String: [Double]] = [:]
     var classes: [String: (alignment: String, classification: String)] = [:]
     var removed: Set<String> = []
@@ -123,6 +152,7 @@ final class PlaneAcceptanceTests: XCTestCase {
     let seats = classes.filter { !removed.contains($0.key) && $0.value.classification == "seat" }
     XCTAssertEqual(seats.count, 1, "one seat anchor at the end: \(seats)")
     XCTAssertEqual(seats.first?.value.alignment, "horizontal")
+    var ranges: [String: Double] = [:]
     for wanted in ["floor", "table"] {
       let ids = classes.filter { !removed.contains($0.key) && $0.value.classification == wanted }
         .map(\.key)
@@ -131,18 +161,12 @@ final class PlaneAcceptanceTests: XCTestCase {
       XCTAssertEqual(classes[id]?.alignment, "horizontal")
       let range = (history.max() ?? 0) - (history.min() ?? 0)
       print(
-        "acceptance: 7scenes-kitchen-dev \(wanted) height range \(range * 100) cm over \(history.count) events"
-      )
-      if wanted == "floor" {
-        XCTAssertLessThanOrEqual(range, 0.02, "floor height stable within 2 cm")
-      } else {
-        XCTAssertLessThanOrEqual(
-          range, 0.03, "table height: regression guard 3 cm; the target is 2 cm")
-      }
+        "acceptance: 7scenes-kitchen-dev \(arguments) \(wanted) height range \(range * 100) cm"
+          + " over \(history.count) events")
+      ranges[wanted] = range
     }
+    return ranges
   }
-
-  // MARK: Helpers
 
   /// `arscene eval SEQUENCE --json`'s "planes" object.
   private func evaluatePlanes(_ sequence: String) throws -> [String: Any] {

@@ -474,6 +474,7 @@ void PlaneMap::Fuse(const WorldSegment& segment, Anchor* anchor,
            std::cos(Radians(kSuccessiveViewDegrees)));
   if (segment.flat_view) anchor->last_view_normal = segment.normal;
   anchor->moments.Add(segment.moments);
+  anchor->views.Add(frame_index_, segment.moments.count());
   Refit(anchor, gravity_known);
   MarkFootprint(segment.corners, anchor);
   if (!anchor->seen_this_frame) {
@@ -497,6 +498,7 @@ void PlaneMap::StartCandidate(const WorldSegment& segment, bool gravity_known) {
   anchor.serial = next_serial_++;
   anchor.alignment = segment.alignment;
   anchor.moments = segment.moments;
+  anchor.views.Add(frame_index_, segment.moments.count());
   anchor.normal = segment.normal;
   anchor.world_from_anchor.translation() = segment.moments.mean();
   anchor.frames_seen = 1;
@@ -667,6 +669,7 @@ bool PlaneMap::OneSurface(const Anchor& a, const Anchor& b,
 
 void PlaneMap::Absorb(Anchor* survivor, Anchor* absorbed, bool gravity_known) {
   survivor->moments.Add(absorbed->moments);
+  survivor->views.Absorb(absorbed->views);
   Refit(survivor, gravity_known);
   // The absorbed grid's cells, as squares in the survivor's frame: plane
   // coordinates (x, z) map by the rows and columns x and z of the rigid

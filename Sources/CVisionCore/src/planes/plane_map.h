@@ -35,6 +35,7 @@
 #include "planes/plane_classifier.h"
 #include "planes/plane_moments.h"
 #include "planes/plane_segment.h"
+#include "planes/view_weights.h"
 #include "vision_core/vision_core.h"
 
 namespace vc {
@@ -66,14 +67,15 @@ class PlaneMap {
   int64_t frame_index() const { return frame_index_; }
 
   // The map under the anchors was corrected (a loop closure): each anchor,
-  // candidates too, moves rigidly by the correction the callback gives for
-  // the frame that last saw it (new world from old, a turn about +Y and a
-  // shift, so level planes stay level), keeping its seen region, and is
+  // candidates too, moves rigidly by the mean of the corrections the
+  // callback gives for the frames of its views, weighted as they weigh in
+  // its plane fit (view_weights.h; new world from old, a turn about +Y and
+  // a shift, so level planes stay level), keeping its seen region, and is
   // published again. No allocation beyond the published list's.
   template <typename CorrectionOfFrame>
   void MoveWorld(const CorrectionOfFrame& correction_of_frame) {
     for (Anchor& anchor : anchors_) {
-      MoveAnchor(correction_of_frame(anchor.last_seen_frame), &anchor);
+      MoveAnchor(anchor.views.MeanCorrection(correction_of_frame), &anchor);
     }
     Publish();
   }
@@ -85,6 +87,7 @@ class PlaneMap {
     uint64_t serial = 0;
     vc_plane_alignment_t alignment = VC_PLANE_ALIGNMENT_HORIZONTAL;
     PlaneMoments moments;  // world points, weighted by area
+    ViewWeights views;     // when those weights were seen
     Eigen::Vector3d normal = Eigen::Vector3d::UnitY();
     double offset = 0;
     // world_from_anchor: rotation columns x, normal, z; origin on the plane.

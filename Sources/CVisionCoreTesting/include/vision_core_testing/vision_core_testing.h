@@ -161,6 +161,20 @@ VC_API vc_status_t vc_test_occupancy_fold(uint64_t seed, double tilt_degrees,
                                           double other_cell_m, int *cells,
                                           int *differing);
 
+/** A view-weights trial (planes/view_weights.h): a plane anchor's views
+    (view_count of them, a frame or two apart, seeded weights) and another
+    anchor's (absorbed_count, starting halfway) absorbed into it, under
+    corrections that grow along the path as a loop closure's do (0.1 mm and
+    0.005 degrees a frame). shift_error_m and turn_error_degrees receive how
+    far the anchor's mean correction is from the weighted mean over every
+    view on its own; last_view_error_m how far the correction of the last
+    view alone is (what a plane moved by before). */
+VC_API vc_status_t vc_test_view_weights(uint64_t seed, int view_count,
+                                        int absorbed_count,
+                                        double *shift_error_m,
+                                        double *turn_error_degrees,
+                                        double *last_view_error_m);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
