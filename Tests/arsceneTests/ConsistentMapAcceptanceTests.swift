@@ -56,25 +56,8 @@ final class ConsistentMapAcceptanceTests: XCTestCase {
     // (half a lap: the far side of the table).
     XCTAssertGreaterThan(detected, lap / 2)
 
-    // The table's centre in the camera, engine against truth, frame to frame.
-    let estimate = try TUMPoses(contentsOf: trajectory)
-    let truth = try TUMPoses(contentsOf: sequence + "/groundtruth.txt")
-    let first = try XCTUnwrap(estimate.times.first)
-    // Both worlds hold the first camera: the table there, then in the
-    // engine's world.
-    let tableInFirst = Self.seen(SIMD3(0, 0.75, 0), from: try XCTUnwrap(truth[first]))
-    let tableInEngine = Self.placed(tableInFirst, at: try XCTUnwrap(estimate[first]))
-    var previous: SIMD3<Double>?
-    var worstStep = 0.0
-    for time in estimate.times {
-      guard let engine = estimate[time], let real = truth[time] else { continue }
-      let error =
-        Self.seen(tableInEngine, from: engine) - Self.seen(SIMD3(0, 0.75, 0), from: real)
-      if let previous {
-        worstStep = max(worstStep, ((error - previous) * (error - previous)).sum().squareRoot())
-      }
-      previous = error
-    }
+    let worstStep = try Self.largestStepOfTheTableAsSeen(
+      estimate: trajectory, truth: sequence + "/groundtruth.txt")
     print(
       "acceptance: 60 s orbit largest frame-to-frame step of the table as seen \(worstStep * 1000) mm"
     )
@@ -151,6 +134,42 @@ final class ConsistentMapAcceptanceTests: XCTestCase {
     XCTAssertTrue(chair.contains { $0.cause == "mapCorrection" }, "the chair follows its table")
     XCTAssertLessThanOrEqual(chairSteps.max() ?? 0, 0.005)
     XCTAssertLessThanOrEqual(cameraSteps.max() ?? 0, 0.05, "no camera jump over 5 cm")
+    // The camera takes each correction in one step, so what is fixed in the
+    // world (the table's centre) moves in view by the whole correction at
+    // once: 9.0 mm here, over the 5 mm a frame of the target. This is why
+    // loop closure is off by default; guarded, not met.
+    let worstStepAsSeen = try Self.largestStepOfTheTableAsSeen(
+      estimate: trajectory, truth: sequence + "/groundtruth.txt")
+    print(
+      "acceptance: 60 s orbit with loop closure: largest frame-to-frame step of the table as"
+        + " seen \(worstStepAsSeen * 1000) mm")
+    XCTAssertLessThanOrEqual(
+      worstStepAsSeen, 0.010, "regression guard: the table as seen (target 5 mm not met)")
+  }
+
+  /// The table's centre in the camera, the engine's against the truth's:
+  /// the largest change of that error from one frame to the next, metres.
+  /// Both worlds hold the first camera: the table is placed in the engine's
+  /// world from there.
+  private static func largestStepOfTheTableAsSeen(estimate path: String, truth truthPath: String)
+    throws -> Double
+  {
+    let estimate = try TUMPoses(contentsOf: path)
+    let truth = try TUMPoses(contentsOf: truthPath)
+    let first = try XCTUnwrap(estimate.times.first)
+    let tableInFirst = seen(SIMD3(0, 0.75, 0), from: try XCTUnwrap(truth[first]))
+    let tableInEngine = placed(tableInFirst, at: try XCTUnwrap(estimate[first]))
+    var previous: SIMD3<Double>?
+    var worstStep = 0.0
+    for time in estimate.times {
+      guard let engine = estimate[time], let real = truth[time] else { continue }
+      let error = seen(tableInEngine, from: engine) - seen(SIMD3(0, 0.75, 0), from: real)
+      if let previous {
+        worstStep = max(worstStep, ((error - previous) * (error - previous)).sum().squareRoot())
+      }
+      previous = error
+    }
+    return worstStep
   }
 
   /// A world point in the camera's axes.

@@ -893,8 +893,9 @@ typedef struct vc_relocalization_options {
       corrects the keyframes' poses (a pose graph over position and heading),
       and from the next frame on the camera, its tracked map and the plane
       anchors are in the corrected world (vc_frame_result_t.map_corrected).
-      Default 0: not yet better than tracking alone on the data measured
-      (the 7-Scenes kitchen's ATE got worse with it). */
+      Default 0: it lowers ATE on the 7-Scenes kitchen, but each correction
+      moves the camera in one step, so content fixed in the world moves in
+      view by the whole correction at once (9 mm on a synthetic orbit). */
   int32_t loop_closure;
 } vc_relocalization_options_t;
 
