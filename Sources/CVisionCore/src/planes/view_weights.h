@@ -68,7 +68,7 @@ class ViewWeights {
     double total = 0;
     Eigen::Vector3d shift = Eigen::Vector3d::Zero();
     Eigen::Vector4d turn = Eigen::Vector4d::Zero();
-    Eigen::Quaterniond first;
+    Eigen::Quaterniond first = Eigen::Quaterniond::Identity();
     for (int i = 0; i < count_; ++i) {
       const Span& span = spans_[i];
       const Eigen::Isometry3d& correction = correction_of_frame(
