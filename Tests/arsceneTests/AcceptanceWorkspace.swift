@@ -38,11 +38,13 @@ final class AcceptanceWorkspace {
     try CommandRunner.run(arguments, executable: arscene)
   }
 
-  /// `arscene dataset synth ARGUMENTS --out DIR/NAME`; the sequence's path.
+  /// `arscene dataset synth ARGUMENTS --out DIR/NAME`, or a copy of the
+  /// same render made earlier in the run (SynthesizedSequenceCache); the
+  /// sequence's path.
   func synthesize(_ arguments: [String], name: String) throws -> String {
     let sequence = directory.appendingPathComponent(name).path
-    let result = try CommandRunner.run(
-      ["dataset", "synth"] + arguments + ["--out", sequence, "--quiet"], executable: arscene)
+    let result = try SynthesizedSequenceCache.synthesize(
+      arguments, with: arscene, into: sequence)
     XCTAssertEqual(result.status, 0, result.stderr)
     return sequence
   }
