@@ -10,8 +10,11 @@ let package = Package(
       dependencies: [
         .product(name: "ARScene", package: "ARScene"),
         .product(name: "ARSceneDatasets", package: "ARScene"),
+        "FuzzerEntry",
       ],
       swiftSettings: [.unsafeFlags(["-parse-as-library"])]
-    )
+    ),
+    // The entry point in C (fuzzer_entry.c says why it is needed).
+    .target(name: "FuzzerEntry"),
   ]
 )
