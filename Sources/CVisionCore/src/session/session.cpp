@@ -79,6 +79,8 @@ Session::~Session() {
 }
 
 void Session::ApplyMapCorrection() noexcept {
+  correction_easing_.Absorb(pending_camera_correction_,
+                            last_world_from_camera_);
   tracker_.CorrectWorld(pending_camera_correction_, [&](int64_t time) {
     return NearestCorrection(pending_time_corrections_, time);
   });
@@ -346,6 +348,9 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
     ScopedStageTimer timer(timings, "mapOptimization");
     tracker_.OptimizeMap();
   }
+  // After the correction's Absorb(); committed with the frame (a failed
+  // frame leaves no trace).
+  CorrectionEasing easing = correction_easing_;
   {
     ScopedStageTimer timer(timings, "tracking");
     TrackerFrame tracker_frame;
@@ -378,8 +383,11 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
     tracking = tracker_.Track(tracker_frame);
     result.tracking_state = ToC(tracking.status.state);
     result.tracking_state_reason = ToC(tracking.status.reason);
+    // A camera found again, or a new world, has no correction to ease
+    // into: its pose is reported as tracked.
+    if (tracking.relocalized_in_map || tracking.started_over) easing.Reset();
     const Eigen::Matrix4f pose =
-        tracking.world_from_camera.matrix().cast<float>();
+        easing.Report(tracking.world_from_camera).matrix().cast<float>();
     std::copy(pose.data(), pose.data() + 16, result.world_from_camera);
     result.tracking_statistics = tracking.statistics;
   }
@@ -495,6 +503,8 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
     plane_frame_of_keyframe_.clear();
   }
   last_pose_measured_ = tracking.statistics.pose_measured != 0;
+  correction_easing_ = easing;
+  last_world_from_camera_ = tracking.world_from_camera;
   world_settled_ = tracking.world_settled;
   if (tracking.status.state == TrackingState::kNormal) {
     world_established_ = true;

@@ -25,6 +25,7 @@
 #include "relocalization/map_keyframe.h"
 #include "relocalization/relocalizer.h"
 #include "relocalization/world_map_file.h"
+#include "session/correction_easing.h"
 #include "tracking/tracker.h"
 #include "vision_core/vision_core.h"
 
@@ -130,6 +131,11 @@ class Session {
   std::vector<std::pair<int64_t, Eigen::Isometry3d>> pending_time_corrections_;
   // A correction was applied and no frame has reported it yet.
   bool correction_unreported_ = false;
+  // The reported camera pose eases into the corrected world from where it
+  // was; the last committed frame's tracked pose (world_from_camera, ARKit
+  // axes) is where a correction finds the camera.
+  CorrectionEasing correction_easing_;
+  Eigen::Isometry3d last_world_from_camera_ = Eigen::Isometry3d::Identity();
 
   // What the mapping job needs of a frame that joins the keyframe map:
   // copies, since the frame's buffers change with the next frame.

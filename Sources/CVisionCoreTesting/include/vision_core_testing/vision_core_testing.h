@@ -175,6 +175,24 @@ VC_API vc_status_t vc_test_view_weights(uint64_t seed, int view_count,
                                         double *turn_error_degrees,
                                         double *last_view_error_m);
 
+/** A correction-easing trial (session/correction_easing.h): a camera
+    walking at 0.3 m/s and turning at 20 degrees/s, 30 frames a second, with
+    seeded jitter; after 10 frames a loop closure moves its world by
+    correction_m and correction_degrees (about seeded axes, around a point
+    2 m away), then, when second_after > 0, by the same again that many
+    frames later. Every frame the pose reported (CorrectionEasing::Report of
+    the tracked pose) is compared with the tracked pose's own motion:
+    largest_step_m and largest_step_degrees receive the largest move of the
+    reported pose beyond that motion (position, and orientation), and
+    settled_after the frames after the last correction until the reported
+    pose is the tracked one again (-1: not within 300 frames). identical
+    receives 1 when every frame before the first correction was reported as
+    tracked, bit for bit. */
+VC_API vc_status_t vc_test_correction_easing(
+    uint64_t seed, double correction_m, double correction_degrees,
+    int second_after, double *largest_step_m, double *largest_step_degrees,
+    int *settled_after, int *identical);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
