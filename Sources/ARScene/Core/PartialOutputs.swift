@@ -24,13 +24,19 @@ package enum PartialOutputs {
   }
 
   /// Removes every registered path. The writer may still be adding files
-  /// to a folder while this runs, so a folder is tried a few times.
+  /// to a folder while this runs, and a file it creates between the
+  /// listing and the removal of its folder would leave that folder behind.
+  /// So each path is first renamed out of the writer's way (atomically:
+  /// from then on the writer's paths name nothing and its next file fails
+  /// to open), then removed.
   package static func removeAll() {
     let pending = lock.withLock { Array(paths.values) }
     for path in pending {
+      let doomed = path + ".removing"
+      let target = rename(path, doomed) == 0 ? doomed : path
       for _ in 0..<3 {
-        try? FileManager.default.removeItem(atPath: path)
-        if !FileManager.default.fileExists(atPath: path) { break }
+        try? FileManager.default.removeItem(atPath: target)
+        if !FileManager.default.fileExists(atPath: target) { break }
       }
     }
   }
