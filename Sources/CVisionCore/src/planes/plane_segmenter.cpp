@@ -11,16 +11,24 @@
 namespace vc {
 namespace {
 
+// How far a depth may stray from a plane before it is not on it: a number of
+// the sensor's noise sigmas at its depth, plus a floor in metres that the
+// noise model leaves out (quantisation, rendering).
+struct NoiseBound {
+  double sigmas;
+  double floor_metres;
+
+  double At(const PlaneOptions& options, double z) const;
+};
+
 // A cell needs half of its pixels for a fit that its noise bound can judge.
 constexpr double kMinValidFraction = 0.5;
 // A cell is planar when its fit's RMS residual is within 2 sigma of the
 // sensor noise at its depth, plus 2 mm for quantisation and rendering.
-constexpr double kResidualSigmas = 2.0;
-constexpr double kResidualFloor = 0.002;
+constexpr NoiseBound kResidual{2.0, 0.002};
 // Neighbouring pixels' departures from the cell's plane differ by noise
 // alone (sqrt 2 sigma); beyond 5 sigma + 5 mm it is a depth edge.
-constexpr double kJumpSigmas = 5.0;
-constexpr double kJumpFloor = 0.005;
+constexpr NoiseBound kJump{5.0, 0.005};
 // Growing: a cell joins a region when its normal is within 15 degrees of the
 // region's and its centroid within 1.5 sigma + 5 mm of the region's plane (a
 // centroid averages hundreds of pixels, so one surface's cells lie far closer
@@ -29,10 +37,8 @@ constexpr double kJumpFloor = 0.005;
 // 2 sigma + 5 mm.
 constexpr double kGrowAngleDegrees = 15.0;
 constexpr double kMergeAngleDegrees = 10.0;
-constexpr double kPlaneDistanceSigmas = 1.5;
-constexpr double kPlaneDistanceFloor = 0.005;
-constexpr double kBorderSigmas = 2.0;
-constexpr double kBorderFloor = 0.005;
+constexpr NoiseBound kPlaneDistance{1.5, 0.005};
+constexpr NoiseBound kBorder{2.0, 0.005};
 // A region's RMS residual may be at most twice its cells' (see
 // ConsistentRegion).
 constexpr double kRegionRoughness = 2.0;
@@ -60,8 +66,12 @@ double Sigma(const PlaneOptions& options, double z) {
   return options.depth_noise * z * z;
 }
 
+double NoiseBound::At(const PlaneOptions& options, double z) const {
+  return sigmas * Sigma(options, z) + floor_metres;
+}
+
 double PlaneDistanceLimit(const PlaneOptions& options, double z) {
-  return kPlaneDistanceSigmas * Sigma(options, z) + kPlaneDistanceFloor;
+  return kPlaneDistance.At(options, z);
 }
 
 // The fit with its normal towards the camera at the origin: normal . mean < 0.
@@ -279,7 +289,7 @@ bool PlaneSegmenter::HasDepthJump(int row, int column, const PlaneFit& fit,
   // along a surface, neighbours' differences are noise whatever the slope
   // (a grazing wall's pixels step a lot, all as predicted); a step between
   // two surfaces shows as a difference well beyond it.
-  const double limit = kJumpSigmas * Sigma(options, z) + kJumpFloor;
+  const double limit = kJump.At(options, z);
   const auto step_beyond = [&](const float* depths, int stride,
                                const double* rays_x, const double* rays_y,
                                int ray_stride_x, int ray_stride_y) {
@@ -321,7 +331,7 @@ void PlaneSegmenter::FitCells(const PlaneOptions& options) {
     if (cell.moments.count() < min_count) continue;
     const double z = cell.moments.mean().z();
     cell.fit = FacingCamera(cell.moments.Fit(), cell.moments.mean());
-    const double limit = kResidualSigmas * Sigma(options, z) + kResidualFloor;
+    const double limit = kResidual.At(options, z);
     if (cell.fit.mse > limit * limit) continue;
     const int row = static_cast<int>(i) / grid_columns_;
     const int column = static_cast<int>(i) % grid_columns_;
@@ -464,11 +474,10 @@ bool PlaneSegmenter::ConsistentRegion(int region,
   }
   const PlaneFit& fit = region_fits_[region];
   const double z = region_moments_[region].mean().z();
-  const double noise_limit =
-      kResidualSigmas * Sigma(options, z) + kResidualFloor;
+  const double noise_limit = kResidual.At(options, z);
   return fit.mse <= noise_limit * noise_limit &&
          fit.mse <= kRegionRoughness * kRegionRoughness * cell_mse / cells +
-                        kResidualFloor * kResidualFloor;
+                        kResidual.floor_metres * kResidual.floor_metres;
 }
 
 void PlaneSegmenter::BuildSegments(const PinholeCamera& camera,
@@ -587,8 +596,8 @@ void PlaneSegmenter::RefineBorders(const PinholeCamera& camera,
         offset_squared[k] = static_cast<float>(s.offset * s.offset);
       }
       const float noise =
-          static_cast<float>(kBorderSigmas * options.depth_noise);
-      const float distance_floor = static_cast<float>(kBorderFloor);
+          static_cast<float>(kBorder.sigmas * options.depth_noise);
+      const float distance_floor = static_cast<float>(kBorder.floor_metres);
       const float* rx = ray_x_float_.data();
       for (int v = row * cs; v < (row + 1) * cs; ++v) {
         const float* depth_row = depth_[v];
