@@ -11,6 +11,7 @@
 #include "common/hamming.h"
 #include "images/homography_checks.h"
 #include "images/homography_ransac.h"
+#include "images/lucas_kanade_flow.h"
 
 namespace vc {
 namespace {
@@ -34,8 +35,7 @@ constexpr float kGuidedRadius = 10.0f;
 constexpr int kGuidedMaxDistance = 64;
 constexpr double kGuidedThreshold = 3.0;
 // Optical-flow refinement.
-constexpr int kFlowWindow = 21;
-constexpr int kFlowLevels = 2;
+constexpr LucasKanadeFlow kFlow{/*window=*/21, /*levels=*/2, /*epsilon=*/0.01};
 constexpr double kFlowThreshold = 2.0;
 constexpr int kFlowMinPoints = 12;
 // A refinement that moves a followed point further than this (view pixels)
@@ -156,19 +156,19 @@ bool RefineWithFlow(const ReferenceImage& reference, const cv::Mat& view_gray,
     y0 = std::min(y0, c.y);
     y1 = std::max(y1, c.y);
   }
-  const int margin = kFlowWindow;
+  const int margin = kFlow.window;
   const cv::Rect roi =
       cv::Rect(
           cv::Point(int(std::floor(x0)) - margin, int(std::floor(y0)) - margin),
           cv::Point(int(std::ceil(x1)) + margin, int(std::ceil(y1)) + margin)) &
       cv::Rect(0, 0, view_gray.cols, view_gray.rows);
-  if (roi.width < 2 * kFlowWindow || roi.height < 2 * kFlowWindow) {
+  if (roi.width < 2 * kFlow.window || roi.height < 2 * kFlow.window) {
     return false;
   }
   const cv::Mat view_roi = view_gray(roi);
   // Track points away from the reference's border, where the warp is not
   // mixed with what lies beyond it.
-  const double border = kFlowWindow / reference.working_scale;
+  const double border = kFlow.window / reference.working_scale;
   std::vector<cv::Point2f> sources;
   for (const cv::Point2f& p : reference.track_points) {
     if (p.x >= border && p.y >= border && p.x <= reference.width - border &&
@@ -210,9 +210,9 @@ bool RefineWithFlow(const ReferenceImage& reference, const cv::Mat& view_gray,
     std::vector<cv::Point2f> kept_sources;
     for (const cv::Point2f& s : sources) {
       const cv::Point2d p = Apply(roi_from_view * refined, s);
-      if (p.x < kFlowWindow / 2 || p.y < kFlowWindow / 2 ||
-          p.x > roi.width - 1 - kFlowWindow / 2 ||
-          p.y > roi.height - 1 - kFlowWindow / 2) {
+      if (p.x < kFlow.window / 2 || p.y < kFlow.window / 2 ||
+          p.x > roi.width - 1 - kFlow.window / 2 ||
+          p.y > roi.height - 1 - kFlow.window / 2) {
         continue;
       }
       predicted.emplace_back(float(p.x), float(p.y));
@@ -220,12 +220,8 @@ bool RefineWithFlow(const ReferenceImage& reference, const cv::Mat& view_gray,
     }
     if (int(predicted.size()) < kFlowMinPoints) return false;
     followed = predicted;
-    cv::calcOpticalFlowPyrLK(
-        warped, view_roi, predicted, followed, status, error,
-        cv::Size(kFlowWindow, kFlowWindow), kFlowLevels,
-        cv::TermCriteria(cv::TermCriteria::COUNT | cv::TermCriteria::EPS, 20,
-                         0.01),
-        cv::OPTFLOW_USE_INITIAL_FLOW);
+    kFlow.Track(warped, view_roi, predicted, &followed, &status, &error,
+                cv::OPTFLOW_USE_INITIAL_FLOW);
     std::vector<cv::Point2f>& from = followed_sources;
     std::vector<cv::Point2f> to;
     from.clear();

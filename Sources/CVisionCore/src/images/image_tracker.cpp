@@ -1,18 +1,17 @@
 #include "images/image_tracker.h"
 
 #include <algorithm>
-#include <opencv2/video/tracking.hpp>
 
 #include "images/depth_plane_refinement.h"
 #include "images/homography_checks.h"
 #include "images/homography_verifier.h"
 #include "images/image_pose.h"
+#include "images/lucas_kanade_flow.h"
 
 namespace vc {
 namespace {
 
-constexpr int kFlowWindow = 21;
-constexpr int kFlowLevels = 3;
+constexpr LucasKanadeFlow kFlow{/*window=*/21, /*levels=*/3, /*epsilon=*/0.03};
 constexpr double kTrackThreshold = 3.0;
 constexpr int kMinTrackInliers = 10;
 // Points are re-seeded when fewer than this fraction of the configured
@@ -82,8 +81,7 @@ void ImageTracker::Process(const cv::Mat& gray, const PinholeCamera& camera,
         (options_.max_tracked_images > 0 &&
          frame % options_.recognition_interval_frames == 0);
     if (need_pyramid) {
-      cv::buildOpticalFlowPyramid(
-          gray, pyramid_, cv::Size(kFlowWindow, kFlowWindow), kFlowLevels);
+      kFlow.BuildPyramid(gray, &pyramid_);
     }
     std::vector<TrackedImage> kept;
     for (TrackedImage& image : tracked_) {
@@ -147,11 +145,8 @@ bool ImageTracker::Follow(TrackedImage* image, const cv::Mat& gray) {
   std::vector<cv::Point2f> next;
   std::vector<uint8_t> status;
   std::vector<float> error;
-  cv::calcOpticalFlowPyrLK(
-      previous_pyramid_, pyramid_, image->view_points, next, status, error,
-      cv::Size(kFlowWindow, kFlowWindow), kFlowLevels,
-      cv::TermCriteria(cv::TermCriteria::COUNT | cv::TermCriteria::EPS, 20,
-                       0.03));
+  kFlow.Track(previous_pyramid_, pyramid_, image->view_points, &next, &status,
+              &error);
   std::vector<cv::Point2f> from;
   std::vector<cv::Point2f> to;
   for (size_t k = 0; k < next.size(); ++k) {
