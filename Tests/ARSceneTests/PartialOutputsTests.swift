@@ -20,7 +20,8 @@ final class PartialOutputsTests: XCTestCase {
       let rgb = folder.appendingPathComponent("rgb")
       try FileManager.default.createDirectory(at: rgb, withIntermediateDirectories: true)
       for index in 0..<200 {
-        FileManager.default.createFile(atPath: rgb.path + "/pre\(index)", contents: Data([1]))
+        XCTAssertTrue(
+          FileManager.default.createFile(atPath: rgb.path + "/pre\(index)", contents: Data([1])))
       }
       let token = PartialOutputs.register(folder.path)
       let stop = NSLock()
