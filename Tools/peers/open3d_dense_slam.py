@@ -10,7 +10,7 @@ re-run of the reference's own method.
 
 FRAMES.txt and OUT.txt as for opencv_rgbd_odometry.cpp; VOXEL_M is the TSDF
 voxel size (default 0.01 m). Needs `pip install open3d`. Runs on the CPU:
-about 0.2 s a frame at 640x480 on this project's 2-core machine. Prints the
+about 0.25 s a frame at 640x480 on this project's 2-core machine. Prints the
 median and p99 milliseconds per frame (tracking, integration and raycast).
 """
 import sys
