@@ -37,10 +37,18 @@ def main():
     frames_path, fx, fy, cx, cy, units, out_path = sys.argv[1:8]
     fx, fy, cx, cy, units = map(float, (fx, fy, cx, cy, units))
     voxel = float(sys.argv[8]) if len(sys.argv) == 9 else 0.01
-    frames = [line.split() for line in open(frames_path) if line.strip() and not line.startswith("#")]
+    try:
+        frames = [line.split() for line in open(frames_path) if line.strip() and not line.startswith("#")]
+    except OSError as error:
+        print(f"{frames_path}: cannot be read ({error.strerror})", file=sys.stderr)
+        return 1
     if not frames:
         print(f"{frames_path}: no frames", file=sys.stderr)
         return 1
+    for number, fields in enumerate(frames, 1):
+        if len(fields) != 3:
+            print(f"{frames_path}: frame {number} is not 'timestamp rgb depth'", file=sys.stderr)
+            return 1
     device = o3c.Device("CPU:0")
     intrinsic = o3c.Tensor(np.array([[fx, 0, cx], [0, fy, cy], [0, 0, 1]]))
     model = o3d.t.pipelines.slam.Model(voxel, BLOCK_RESOLUTION, BLOCK_COUNT, o3c.Tensor(np.identity(4)), device)
@@ -52,6 +60,11 @@ def main():
         for index, (timestamp, rgb_path, depth_path) in enumerate(frames):
             depth = o3d.t.io.read_image(depth_path)
             color = o3d.t.io.read_image(rgb_path)
+            for path, image in ((depth_path, depth), (rgb_path, color)):
+                if image.is_empty():
+                    print(f"{path}: cannot be read as an image (frame {index + 1} of {frames_path})",
+                          file=sys.stderr)
+                    return 1
             if current is None:
                 current = o3d.t.pipelines.slam.Frame(depth.rows, depth.columns, intrinsic, device)
                 raycast = o3d.t.pipelines.slam.Frame(depth.rows, depth.columns, intrinsic, device)
