@@ -120,8 +120,36 @@ let package = Package(
       name: "arsceneTests",
       dependencies: ["arscene", "TestSupport"],
       path: "Tests/arsceneTests",
-      exclude: ["Golden"]
+      exclude: ["Golden", "WorldMapFormat"]
     ),
   ],
   cxxLanguageStandard: .cxx17
 )
+
+// ARSCENE_TEST_TARGETS=A,B,... keeps only those test targets and what they
+// build on. Tools/sanitize sets it: it runs the core's, the renderer's and
+// the engine's tests under the sanitizers, and without it `--build-tests`
+// would also build (instrumented) the dataset library, the command-line
+// tool and the two test targets that drive them, which it never runs.
+if let names = Context.environment["ARSCENE_TEST_TARGETS"] {
+  let tests = Set(names.split(separator: ",").map(String.init))
+  func dependencyName(_ dependency: Target.Dependency) -> String? {
+    switch dependency {
+    case .targetItem(let name, _), .byNameItem(let name, _): return name
+    default: return nil
+    }
+  }
+  var kept = Set<String>()
+  var pending = package.targets.filter { tests.contains($0.name) }
+  while let target = pending.popLast() {
+    guard kept.insert(target.name).inserted else { continue }
+    let names = Set(target.dependencies.compactMap(dependencyName))
+    pending += package.targets.filter { names.contains($0.name) }
+  }
+  package.targets.removeAll { !kept.contains($0.name) }
+  package.products.removeAll { product in
+    let targets =
+      (product as? Product.Library)?.targets ?? (product as? Product.Executable)?.targets ?? []
+    return !targets.allSatisfy(kept.contains)
+  }
+}

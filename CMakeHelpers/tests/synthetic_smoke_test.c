@@ -2,7 +2,7 @@
  * C99 smoke test of the synthetic scenes library (VC_BUILD_SYNTHETIC): a room
  * renders colour and depth through the C header, a bad argument is a status
  * with a message in the library's own error slot, and the point-set alignment
- * recovers a known translation.
+ * recovers a known translation, and the machine unit's ORB sample is timed.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -52,6 +52,11 @@ int main(void) {
       VC_STATUS_OK);
   CHECK(target_from_source[12] > 0.999 && target_from_source[12] < 1.001);
   CHECK(target_from_source[14] > 2.999 && target_from_source[14] < 3.001);
+
+  double unit_milliseconds = 0;
+  CHECK_STATUS(vc_machine_unit_sample(&unit_milliseconds), VC_STATUS_OK);
+  CHECK(unit_milliseconds > 0);
+  CHECK_STATUS(vc_machine_unit_sample(NULL), VC_STATUS_INVALID_ARGUMENT);
 
   free(rgb);
   free(depth);

@@ -14,7 +14,7 @@ struct ARSceneCommand: ParsableCommand {
     subcommands: [
       ReplayCommand.self, ReportCommand.self, BenchCommand.self, EvalCommand.self,
       DatasetCommand.self,
-      ImagesCommand.self, MapCommand.self, RelocalizeCommand.self,
+      ImagesCommand.self, MapCommand.self, RelocalizeCommand.self, MachineUnitCommand.self,
     ]
   )
 

@@ -162,6 +162,63 @@ final class CommandLineTests: XCTestCase {
     XCTAssertGreaterThan(try XCTUnwrap(report["replayFps"] as? Double), 0)
     XCTAssertGreaterThan(try XCTUnwrap(report["peakMemoryMB"] as? Double), 1)
     XCTAssertTrue([1, 2].contains(try XCTUnwrap(report["threads"] as? Int)))
+    try assertMachineUnit(report, table: result.stdout, checkpoints: 3)
+  }
+
+  /// The unit measured before, between and after the 2 repeats, and every
+  /// stage's percentiles in it: the same figures as the milliseconds,
+  /// divided by the unit.
+  private func assertMachineUnit(_ report: [String: Any], table: String, checkpoints: Int) throws {
+    let unit = try XCTUnwrap(report["machineUnit"] as? [String: Any], "\(report)")
+    let milliseconds = try XCTUnwrap(unit["milliseconds"] as? Double)
+    XCTAssertGreaterThan(milliseconds, 0)
+    XCTAssertEqual(unit["samples"] as? Int, 7 * checkpoints)
+    let spread = try XCTUnwrap(unit["spread"] as? Double)
+    XCTAssertGreaterThanOrEqual(spread, 0)
+    XCTAssertEqual(unit["speedChanged"] as? Bool, spread > 0.25)
+    XCTAssertTrue(table.contains("machine unit: U = "), table)
+    XCTAssertEqual(table.contains("the machine's speed changed"), spread > 0.25, table)
+    XCTAssertTrue(table.contains("stage (units)"), table)
+    let stages = try XCTUnwrap(report["stages"] as? [String: [String: Double]])
+    let inUnits = try XCTUnwrap(report["stagesInUnits"] as? [String: [String: Double]])
+    XCTAssertEqual(Set(inUnits.keys), Set(stages.keys))
+    let frame = try XCTUnwrap(report["frame"] as? [String: Double])
+    let frameInUnits = try XCTUnwrap(report["frameInUnits"] as? [String: Double])
+    for key in ["p50", "p90", "p99", "max"] {
+      let expected = try XCTUnwrap(frame[key]) / milliseconds
+      XCTAssertEqual(try XCTUnwrap(frameInUnits[key]), expected, accuracy: 1e-3 + expected * 1e-3)
+    }
+  }
+
+  func testMachineUnitAlone() throws {
+    let result = try CommandRunner.run(["machine-unit", "--checkpoints", "2", "--json"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let unit = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    XCTAssertGreaterThan(try XCTUnwrap(unit["milliseconds"] as? Double), 0)
+    XCTAssertEqual(unit["samples"] as? Int, 14)
+    let text = try CommandRunner.run(["machine-unit", "--checkpoints", "1"])
+    XCTAssertEqual(text.status, 0, text.stderr)
+    XCTAssertTrue(text.stdout.contains("median of 7 samples"), text.stdout)
+    for bad in ["0", "-1", "1001"] {
+      let refused = try CommandRunner.run(["machine-unit", "--checkpoints", bad])
+      XCTAssertEqual(refused.status, 2, "--checkpoints \(bad): \(refused.stderr)")
+      XCTAssertTrue(refused.stderr.contains("--checkpoints"), refused.stderr)
+    }
+  }
+
+  func testBenchWithoutTheUnitSaysSo() throws {
+    let sequence = try synthesize()
+    let result = try CommandRunner.run([
+      "bench", sequence, "--repeat", "1", "--warmup", "0", "--no-unit", "--json", "-",
+    ])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertTrue(result.stderr.contains("machine unit: not measured (--no-unit)"), result.stderr)
+    XCTAssertFalse(result.stderr.contains("stage (units)"), result.stderr)
+    let report = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    XCTAssertTrue(report["machineUnit"] is NSNull, "\(report)")
+    XCTAssertNil(report["stagesInUnits"])
   }
 
   func testDatasetInfoDescribesTheSequence() throws {

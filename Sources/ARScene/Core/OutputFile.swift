@@ -40,7 +40,7 @@ package enum OutputFile {
   /// The absolute path with symbolic links resolved, including a last link
   /// that points where nothing is yet (the file it names is the one to
   /// write).
-  static func resolved(_ path: String) -> String {
+  package static func resolved(_ path: String) -> String {
     var current = URL(fileURLWithPath: path).standardizedFileURL
     // As the kernel, give up on a chain of links longer than 40.
     for _ in 0..<40 {

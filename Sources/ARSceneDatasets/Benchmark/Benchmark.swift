@@ -20,6 +20,9 @@ public struct Benchmark {
   public let sequence: any DatasetSequence
   public let configuration: WorldTrackingConfiguration
   public var repeats: Int
+  /// The most repeats a benchmark takes (each is a whole pass over the
+  /// sequence; frames times repeats stays far from overflowing).
+  public static let maximumRepeats = 100_000
   public var warmupFrames: Int
   public var maxFrames: Int?
   /// Objects to place (on the lower half of the image, on the first
@@ -31,6 +34,10 @@ public struct Benchmark {
   /// 2 decodes frames on a second thread while the engine works, as a
   /// replay does; 1 decodes each before it is processed.
   public var threads = ReplayOptions.defaultThreads
+  /// Measures the machine unit (``MachineUnit``) before the frames,
+  /// between repeats and after them, and states every time in it too.
+  /// false leaves it out (the report says so).
+  public var measuresMachineUnit = true
 
   public init(
     sequence: any DatasetSequence, configuration: WorldTrackingConfiguration = .init(),
@@ -55,7 +62,9 @@ public struct Benchmark {
   }
 
   private func measure(progress: (Int, Int) -> Void) throws -> BenchmarkReport {
-    guard repeats >= 1 else { throw DatasetError("--repeat must be at least 1, got \(repeats)") }
+    guard (1...Self.maximumRepeats).contains(repeats) else {
+      throw DatasetError("--repeat must be 1...\(Self.maximumRepeats), got \(repeats)")
+    }
     guard warmupFrames >= 0 else {
       throw DatasetError("--warmup must be >= 0, got \(warmupFrames)")
     }
@@ -141,8 +150,14 @@ public struct Benchmark {
     }
     // The engine is timed as an app runs it: frames arrive decoded (by the
     // camera), so decoding is done between frames and never competes with
-    // the engine's worker thread.
-    for _ in 0..<repeats { _ = try play(measured: true, decodeAhead: 0) }
+    // the engine's worker thread. The unit is sampled around every repeat,
+    // on the same thread, while no session runs.
+    var unitSampler = MachineUnitSampler()
+    if measuresMachineUnit { try unitSampler.checkpoint() }
+    for _ in 0..<repeats {
+      _ = try play(measured: true, decodeAhead: 0)
+      if measuresMachineUnit { try unitSampler.checkpoint() }
+    }
     // Then one pass as `replay` runs: with two threads, decoding overlaps
     // the engine; its wall clock gives the replay's throughput.
     let replaySeconds = try play(
@@ -165,7 +180,7 @@ public struct Benchmark {
       workerHoldUps: workerHoldUps, threads: threads,
       replayFramesPerSecond: replaySeconds > 0
         ? Double(records.count) / replaySeconds : 0,
-      peakMemoryMegabytes: PeakMemory.megabytes)
+      peakMemoryMegabytes: PeakMemory.megabytes, machineUnit: unitSampler.unit)
   }
 
   /// A loop with the coaching a replay runs, so its cost is measured too.

@@ -26,6 +26,9 @@ public struct BenchmarkReport: Sendable {
   public var replayFramesPerSecond: Double
   /// The process's peak resident memory at the end of the run.
   public var peakMemoryMegabytes: Double
+  /// The machine unit measured in the same run; nil when it was left out
+  /// (`--no-unit`).
+  public var machineUnit: MachineUnit?
   public static let budgetMilliseconds = 1000.0 / 60.0
   /// A collection that takes longer than this waited for the worker.
   public static let holdUpMilliseconds = 0.1
@@ -54,7 +57,32 @@ public struct BenchmarkReport: Sendable {
       String(format: "replay: %.1f frames/s, decoding included", replayFramesPerSecond)
         + " (\(threads == 1 ? "1 thread" : "\(threads) threads"));"
         + String(format: " peak memory %.0f MB", peakMemoryMegabytes))
+    lines += unitLines
     return lines.joined(separator: "\n")
+  }
+
+  /// The unit, a warning when the machine's speed changed, and every
+  /// stage's percentiles in units.
+  private var unitLines: [String] {
+    guard let unit = machineUnit else {
+      return ["machine unit: not measured (--no-unit); the times above are in milliseconds only"]
+    }
+    var lines = [unit.summary]
+    if let warning = unit.speedWarning { lines.append(warning) }
+    lines.append(
+      pad("stage (units)", 18)
+        + ["p50", "p90", "p99", "max"].map { pad($0, 9, left: true) }.joined())
+    for (name, statistics) in stages + [("frame (engine)", frame)] {
+      lines.append(
+        pad(name, 18)
+          + unitPercentiles(statistics, unit).map { pad(String(format: "%.3f", $0), 9, left: true) }
+          .joined())
+    }
+    return lines
+  }
+
+  private func unitPercentiles(_ s: LatencyStatistics, _ unit: MachineUnit) -> [Double] {
+    [s.p50, s.p90, s.p99, s.max].map(unit.units)
   }
 
   public var json: String {
@@ -83,6 +111,24 @@ public struct BenchmarkReport: Sendable {
     root.add("threads", threads)
     root.add("replayFps", replayFramesPerSecond, decimals: 1)
     root.add("peakMemoryMB", peakMemoryMegabytes, decimals: 1)
+    // The unit and, beside the milliseconds above, the same percentiles in
+    // units (kept apart so the millisecond objects keep their shape).
+    if let machineUnit {
+      root.add("machineUnit", machineUnit.json)
+      func inUnits(_ s: LatencyStatistics) -> JSONLine {
+        var line = JSONLine()
+        for (key, value) in zip(["p50", "p90", "p99", "max"], unitPercentiles(s, machineUnit)) {
+          line.add(key, value, decimals: 4)
+        }
+        return line
+      }
+      var stageUnits = JSONLine()
+      for (name, statistics) in stages { stageUnits.add(name, inUnits(statistics)) }
+      root.add("stagesInUnits", stageUnits)
+      root.add("frameInUnits", inUnits(frame))
+    } else {
+      root.addNull("machineUnit")
+    }
     return root.text
   }
 

@@ -10,7 +10,7 @@ import Foundation
 /// PNGs, which are as deterministic as the installed libpng.
 ///
 /// The folder appears whole or not at all: files go to a hidden folder beside
-/// it (`.NAME.partial-PID`), which ``finish()`` renames into place; a writer
+/// it (``StagingFolder``), which ``finish()`` renames into place; a writer
 /// dropped before that (an error, a bad frame) removes it, so a failed
 /// conversion leaves no half sequence behind to be mistaken for a whole one.
 public final class NativeSequenceWriter {
@@ -22,6 +22,10 @@ public final class NativeSequenceWriter {
   /// The description as given; ``finish()`` writes it with ``SequenceDescription/sensors``
   /// replaced by the streams actually written.
   public let description: SequenceDescription
+  /// The PNGs' deflate level (0...9; 0 stores the pixels: the quickest to
+  /// write and read, for sequences that are rendered and replayed at once);
+  /// nil, the default, is the fastest deflate.
+  public var pngCompressionLevel: Int?
 
   private let rgbList: FileHandle
   private let depthList: FileHandle?
@@ -41,12 +45,9 @@ public final class NativeSequenceWriter {
     try Self.validate(description)
     destination = directory.standardizedFileURL
     self.description = description
-    try Self.requireEmptyOrAbsent(destination)
-    let partial = ".\(destination.lastPathComponent).partial-\(getpid())"
-    self.directory = destination.deletingLastPathComponent().appendingPathComponent(partial)
+    try OutputPaths.requireEmptyOrAbsentFolder(destination, for: "a sequence")
+    self.directory = try StagingFolder(beside: destination).url
     let manager = FileManager.default
-    // A leftover of this process id (a run killed before) is stale.
-    try? manager.removeItem(at: self.directory)
     let hasDepth = description.depthUnitsPerMeter != nil
     let staging = self.directory
     // Until the lists are open the writer is not whole and deinit will not
@@ -85,25 +86,9 @@ public final class NativeSequenceWriter {
     if let partialToken { PartialOutputs.unregister(partialToken) }
   }
 
-  /// A sequence needs a folder of its own: `folder` must not exist or be
-  /// empty.
-  private static func requireEmptyOrAbsent(_ folder: URL) throws(DatasetError) {
-    let manager = FileManager.default
-    var isDirectory: ObjCBool = false
-    guard manager.fileExists(atPath: folder.path, isDirectory: &isDirectory) else { return }
-    guard isDirectory.boolValue else {
-      throw DatasetError(file: folder.path, "exists and is not a folder")
-    }
-    let contents = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
-    guard contents.isEmpty else {
-      throw DatasetError(
-        file: folder.path, "exists and is not empty; a sequence needs a folder of its own")
-    }
-  }
-
   /// Moves the written folder into place at ``destination``.
   private func publish() throws(DatasetError) {
-    try Self.requireEmptyOrAbsent(destination)
+    try OutputPaths.requireEmptyOrAbsentFolder(destination, for: "a sequence")
     let manager = FileManager.default
     // An empty folder given as the destination makes way for the sequence.
     if manager.fileExists(atPath: destination.path) { rmdir(destination.path) }
@@ -155,12 +140,12 @@ public final class NativeSequenceWriter {
     }
 
     let colorName = "rgb/\(stamp).png"
-    try Self.writeImage(image, to: directory.appendingPathComponent(colorName))
+    try writeImage(image, to: directory.appendingPathComponent(colorName))
     try Self.appendLine("\(stamp) \(colorName)", to: rgbList, name: "rgb.txt", in: directory)
     written.insert(.color)
     if let depthImage, let depthList {
       let depthName = "depth/\(stamp).png"
-      try Self.writeImage(depthImage, to: directory.appendingPathComponent(depthName))
+      try writeImage(depthImage, to: directory.appendingPathComponent(depthName))
       try Self.appendLine("\(stamp) \(depthName)", to: depthList, name: "depth.txt", in: directory)
       written.insert(.depth)
     }
@@ -357,9 +342,13 @@ public final class NativeSequenceWriter {
     }
   }
 
-  private static func writeImage(_ image: PixelBuffer, to url: URL) throws(DatasetError) {
+  private func writeImage(_ image: PixelBuffer, to url: URL) throws(DatasetError) {
     do {
-      try image.write(to: url)
+      if let pngCompressionLevel {
+        try image.writePNG(to: url, compressionLevel: pngCompressionLevel)
+      } else {
+        try image.write(to: url)
+      }
     } catch {
       throw DatasetError(file: url.path, "cannot be written: \(error.message)")
     }

@@ -39,7 +39,7 @@ struct DepthCheck {
   }
 
   /// The median of the sampled frames' medians.
-  var medianDepthMeters: Double? { Self.median(frameMedians) }
+  var medianDepthMeters: Double? { frameMedians.median }
 
   /// Plain sentences, worst problem first; empty when depth looks usable.
   var diagnostics: [String] {
@@ -96,13 +96,6 @@ struct DepthCheck {
         if raw.isFinite, raw > 0 { values.append(raw * scale) }
       }
     }
-    return median(values)
-  }
-
-  private static func median(_ values: [Double]) -> Double? {
-    guard !values.isEmpty else { return nil }
-    let sorted = values.sorted()
-    let middle = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    return values.median
   }
 }

@@ -71,6 +71,26 @@ void CheckBeforeDecoding(const vc::EncodedImageHeader& header) {
               VC_STATUS_DECODE_FAILED);
 }
 
+// Encodes `view` (RGB turned to OpenCV's BGR) into `file` with OpenCV's
+// encoder parameters (none: its defaults).
+void WriteImage(const vc_image_view_t& view, const std::string& file,
+                const std::vector<int>& parameters) {
+  cv::Mat pixels = vc::WrapImageView(view, "written");
+  cv::Mat to_write;
+  if (view.format == VC_PIXEL_FORMAT_RGB8) {
+    cv::cvtColor(pixels, to_write, cv::COLOR_RGB2BGR);
+  } else {
+    vc::Require(view.format != VC_PIXEL_FORMAT_DEPTH_F32,
+                "DEPTH_F32 images cannot be written; convert to DEPTH_U16",
+                VC_STATUS_INVALID_IMAGE);
+    to_write = pixels;
+  }
+  // cv::imwrite raises a cv::Exception for an unknown extension; the guard
+  // reports it with OpenCV's own words.
+  const bool written = cv::imwrite(file, to_write, parameters);
+  vc::Require(written, "could not write " + file, VC_STATUS_IO_ERROR);
+}
+
 }  // namespace
 
 extern "C" {
@@ -136,21 +156,23 @@ vc_status_t vc_image_write(const vc_image_view_t* view, const char* path) {
   return vc::Guarded(vc::ThreadErrorSlot(), [&] {
     vc::Require(view != nullptr, "view is NULL");
     vc::Require(path != nullptr && path[0] != '\0', "path is NULL or empty");
-    cv::Mat pixels = vc::WrapImageView(*view, "written");
+    WriteImage(*view, path, {});
+  });
+}
+
+vc_status_t vc_image_write_png(const vc_image_view_t* view, const char* path,
+                               int32_t compression_level) {
+  return vc::Guarded(vc::ThreadErrorSlot(), [&] {
+    vc::Require(view != nullptr, "view is NULL");
+    vc::Require(path != nullptr && path[0] != '\0', "path is NULL or empty");
+    vc::Require(compression_level >= 0 && compression_level <= 9,
+                "PNG compression level must be 0...9, got " +
+                    std::to_string(compression_level));
     const std::string file(path);
-    cv::Mat to_write;
-    if (view->format == VC_PIXEL_FORMAT_RGB8) {
-      cv::cvtColor(pixels, to_write, cv::COLOR_RGB2BGR);
-    } else {
-      vc::Require(view->format != VC_PIXEL_FORMAT_DEPTH_F32,
-                  "DEPTH_F32 images cannot be written; convert to DEPTH_U16",
-                  VC_STATUS_INVALID_IMAGE);
-      to_write = pixels;
-    }
-    // cv::imwrite raises a cv::Exception for an unknown extension; the guard
-    // reports it with OpenCV's own words.
-    const bool written = cv::imwrite(file, to_write);
-    vc::Require(written, "could not write " + file, VC_STATUS_IO_ERROR);
+    vc::Require(
+        file.size() >= 4 && file.compare(file.size() - 4, 4, ".png") == 0,
+        "vc_image_write_png writes .png files, not " + file);
+    WriteImage(*view, file, {cv::IMWRITE_PNG_COMPRESSION, compression_level});
   });
 }
 

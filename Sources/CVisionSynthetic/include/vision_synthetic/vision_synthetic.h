@@ -45,6 +45,15 @@ VC_API vc_status_t vc_align_point_sets(const double *source_xyz,
                                        double out_target_from_source[16],
                                        double *out_scale);
 
+/** The machine unit's one sample: the milliseconds OpenCV's ORB (1000
+    features, 8 levels, one thread) takes on one fixed 640x480 frame that
+    the library draws from a fixed seed. Benchmarks take the median of
+    several samples, taken beside their own measurements, as the unit their
+    times are also stated in (machines of one kind differ up to 2x). Fails
+    only if ORB finds nothing on the frame. Changes OpenCV's thread count
+    for the call: do not call while other OpenCV work runs. */
+VC_API vc_status_t vc_machine_unit_sample(double *out_milliseconds);
+
 /* ------------------------------------------------------------------------ */
 /* Synthetic scenes                                                         */
 /* ------------------------------------------------------------------------ */

@@ -7,6 +7,7 @@
 #include "api/guard.h"
 #include "api/synthetic_error_slot.h"
 #include "common/status_error.h"
+#include "evaluation/machine_unit.h"
 #include "evaluation/point_set_alignment.h"
 #include "vision_synthetic/vision_synthetic.h"
 
@@ -31,6 +32,18 @@ vc_status_t vc_align_point_sets(const double* source_xyz,
     Eigen::Map<Eigen::Matrix4d> out(out_target_from_source);
     out = alignment.target_from_source.matrix();
     if (out_scale != nullptr) *out_scale = alignment.scale;
+  });
+}
+
+vc_status_t vc_machine_unit_sample(double* out_milliseconds) {
+  return vc::Guarded(vc::synthetic::ThreadErrorSlot(), [&] {
+    vc::Require(out_milliseconds != nullptr, "out_milliseconds is NULL");
+    // Drawn once: the frame is the unit's definition, not part of its time.
+    static const cv::Mat frame = vc::MachineUnitFrame();
+    const vc::OrbTiming timing = vc::TimeOrbOnce(frame);
+    vc::Require(timing.features > 0,
+                "ORB found no features on the machine unit's frame");
+    *out_milliseconds = timing.milliseconds;
   });
 }
 

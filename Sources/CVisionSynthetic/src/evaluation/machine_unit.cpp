@@ -1,0 +1,80 @@
+#include "evaluation/machine_unit.h"
+
+#include <chrono>
+#include <cstdint>
+#include <opencv2/features2d.hpp>
+#include <opencv2/imgproc.hpp>
+#include <vector>
+
+namespace vc {
+namespace {
+
+constexpr int kWidth = 640;
+constexpr int kHeight = 480;
+constexpr int kShapes = 600;
+constexpr uint64_t kSeed = 0x4d414348494e4555;  // "MACHINEU"
+
+// SplitMix64 (Steele et al. 2014): a whole, documented sequence, so the
+// frame is the same wherever it is drawn.
+class SplitMix64 {
+ public:
+  explicit SplitMix64(uint64_t seed) : state_(seed) {}
+  uint64_t Next() {
+    uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+  // A whole number in [0, bound).
+  int Below(int bound) {
+    return static_cast<int>(Next() % static_cast<uint64_t>(bound));
+  }
+
+ private:
+  uint64_t state_;
+};
+
+}  // namespace
+
+cv::Mat MachineUnitFrame() {
+  cv::Mat frame(kHeight, kWidth, CV_8UC1);
+  for (int v = 0; v < kHeight; ++v) {
+    uint8_t* row = frame.ptr<uint8_t>(v);
+    for (int u = 0; u < kWidth; ++u) {
+      row[u] = static_cast<uint8_t>(60 + (u + v) * 120 / (kWidth + kHeight));
+    }
+  }
+  SplitMix64 random(kSeed);
+  for (int i = 0; i < kShapes; ++i) {
+    const cv::Point centre(random.Below(kWidth), random.Below(kHeight));
+    const int size = 3 + random.Below(40);
+    const cv::Scalar grey(random.Below(256));
+    if (random.Below(2) == 0) {
+      const cv::Point corner(centre.x + size, centre.y + random.Below(40) + 3);
+      cv::rectangle(frame, centre, corner, grey, cv::FILLED, cv::LINE_8);
+    } else {
+      cv::circle(frame, centre, size / 2, grey, cv::FILLED, cv::LINE_8);
+    }
+  }
+  return frame;
+}
+
+OrbTiming TimeOrbOnce(const cv::Mat& frame) {
+  const int threads = cv::getNumThreads();
+  cv::setNumThreads(1);
+  const cv::Ptr<cv::ORB> orb =
+      cv::ORB::create(/*nfeatures=*/1000, /*scaleFactor=*/1.2f, /*nlevels=*/8);
+  std::vector<cv::KeyPoint> keypoints;
+  cv::Mat descriptors;
+  const auto start = std::chrono::steady_clock::now();
+  orb->detectAndCompute(frame, cv::noArray(), keypoints, descriptors);
+  const auto end = std::chrono::steady_clock::now();
+  cv::setNumThreads(threads);
+  OrbTiming timing;
+  timing.milliseconds =
+      std::chrono::duration<double, std::milli>(end - start).count();
+  timing.features = static_cast<int>(keypoints.size());
+  return timing;
+}
+
+}  // namespace vc
