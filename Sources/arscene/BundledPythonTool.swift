@@ -7,6 +7,9 @@ import Foundation
 /// both on the `rosbags` package from PyPI, since Swift readers and writers
 /// of those formats would be written by hand.
 enum BundledPythonTool {
+  /// Characters of a script's message shown at most.
+  static let messageLimit = 400
+
   /// Whether `path` is a ROS bag: a `.bag`, `.mcap` or `.db3` file, or a
   /// rosbag2 folder (with metadata.yaml).
   static func isBag(_ path: String) -> Bool {
@@ -41,10 +44,15 @@ enum BundledPythonTool {
         file: bag, code: .missingFile,
         "python3 is needed to read ROS bags: \(error.localizedDescription)")
     }
-    // The converter prints little (its summary, or the topics), so reading
-    // its two pipes one after the other cannot fill one and block it.
-    let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    // Both pipes are read at once: a script that fills one (a 100 kB
+    // encoding name in a traceback, say) while the other is read to its end
+    // would block both processes forever. What is kept is bounded: the
+    // start of what it printed, the end of its errors (the message is the
+    // last line).
+    let errorReader = BoundedPipeReader(errors.fileHandleForReading, keeping: .tail)
+    let printed = String(
+      decoding: BoundedPipeReader.read(output.fileHandleForReading, keeping: .head), as: UTF8.self)
+    let message = String(decoding: errorReader.wait(), as: UTF8.self)
     process.waitUntilExit()
     if !quiet, !printed.isEmpty {
       let text = printed.hasSuffix("\n") ? String(printed.dropLast()) : printed
@@ -57,7 +65,50 @@ enum BundledPythonTool {
       last = String(last.dropFirst(last.hasPrefix(prefix) ? prefix.count : 0))
       // The error names the bag itself once.
       if last.hasPrefix(bag + ": ") { last = String(last.dropFirst(bag.count + 2)) }
+      // A name or an encoding from the bag can be any length.
+      if last.count > Self.messageLimit { last = last.prefix(Self.messageLimit) + "…" }
       throw DatasetError(file: bag, last)
+    }
+  }
+}
+
+/// Reads a pipe to its end on a thread of its own, keeping at most
+/// ``limit`` bytes: the first or the last.
+final class BoundedPipeReader: @unchecked Sendable {
+  enum Keep { case head, tail }
+  /// Enough for any message or listing the scripts print.
+  static let limit = 1 << 20
+
+  private let done = DispatchSemaphore(value: 0)
+  private var data = Data()
+
+  init(_ handle: FileHandle, keeping keep: Keep) {
+    Thread.detachNewThread { [self] in
+      data = Self.read(handle, keeping: keep)
+      done.signal()
+    }
+  }
+
+  /// What was kept, once the pipe has ended.
+  func wait() -> Data {
+    done.wait()
+    return data
+  }
+
+  /// Reads `handle` to its end on this thread, keeping at most ``limit``
+  /// bytes.
+  static func read(_ handle: FileHandle, keeping keep: Keep) -> Data {
+    var kept = Data()
+    while true {
+      let chunk = handle.availableData
+      if chunk.isEmpty { return keep == .tail ? Data(kept.suffix(limit)) : kept }
+      switch keep {
+      case .head:
+        if kept.count < limit { kept.append(chunk.prefix(limit - kept.count)) }
+      case .tail:
+        kept.append(chunk)
+        if kept.count > 2 * limit { kept = Data(kept.suffix(limit)) }
+      }
     }
   }
 }

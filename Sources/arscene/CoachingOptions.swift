@@ -23,6 +23,7 @@ struct CoachingOptions: ParsableArguments {
   var coachingGoal: String?
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "Offer to start over after relocalizing this long (default 10).", valueName: "SECONDS"))
   var startOverAfter: Double?

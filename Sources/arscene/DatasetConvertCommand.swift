@@ -62,6 +62,7 @@ struct DatasetConvertCommand: ParsableCommand {
     if BundledPythonTool.isBag(input.sequence) {
       try OutputPaths.refuseReplacingInputs(
         [("--out", out)], of: [URL(fileURLWithPath: input.sequence)], what: "the bag")
+      try OutputPaths.requireEmptyOrAbsentFolder(URL(fileURLWithPath: out), for: "a sequence")
       let roles =
         topics.flatMap { topic -> [String] in
           let parts = topic.split(separator: "=", maxSplits: 1).map(String.init)
@@ -73,6 +74,7 @@ struct DatasetConvertCommand: ParsableCommand {
       return
     }
     let sequence = try input.open()
+    try OutputPaths.refuseReplacingInputs([("--out", out)], of: sequence.url)
     var progress = ProgressBar(label: "convert", enabled: !quiet)
     let result = try SequenceConverter.convert(sequence, to: URL(fileURLWithPath: out)) {
       progress.update($0, of: $1)

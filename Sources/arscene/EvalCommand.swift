@@ -42,7 +42,9 @@ struct EvalCommand: ParsableCommand {
   @Option(help: "Largest time difference, in seconds, between paired poses (evo's default).")
   var maxTimeDifference = TrajectoryAssociation.defaultMaxTimeDifference
 
-  @Option(help: "Score only the first N frames of the sequence (as replay --max-frames ran).")
+  @Option(
+    parsing: .unconditional,
+    help: "Score only the first N frames of the sequence (as replay --max-frames ran).")
   var maxFrames: Int?
 
   @Flag(help: "Print the report as one JSON object instead of text.")
@@ -59,7 +61,7 @@ struct EvalCommand: ParsableCommand {
   }
 
   func run() throws {
-    let sequence = try input.open()
+    let sequence = try input.open(frameLimit: maxFrames)
     guard !sequence.groundTruth.isEmpty else {
       throw DatasetError(file: sequence.url.path, "has no ground truth to evaluate against")
     }

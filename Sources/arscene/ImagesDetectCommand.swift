@@ -20,7 +20,8 @@ struct ImagesDetectCommand: ParsableCommand {
   @Option(name: .customLong("references"), help: "Folder with references.json.")
   var references: String
 
-  @Option(help: "Focal length in pixels of the camera that took the pictures.")
+  @Option(
+    parsing: .unconditional, help: "Focal length in pixels of the camera that took the pictures.")
   var focalLength: Double?
 
   @Argument(help: "Pictures to search (PNG or JPEG).")

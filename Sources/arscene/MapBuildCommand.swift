@@ -32,7 +32,7 @@ struct MapBuildCommand: ParsableCommand {
       "Write the mapping run's poses to FILE (TUM, the map's world).", valueName: "FILE"))
   var trajectory: String?
 
-  @Option(help: "Map from at most the first N frames.")
+  @Option(parsing: .unconditional, help: "Map from at most the first N frames.")
   var maxFrames: Int?
 
   @Flag(help: "Print only errors.")
@@ -43,7 +43,7 @@ struct MapBuildCommand: ParsableCommand {
   }
 
   func run() throws {
-    let sequence = try input.open()
+    let sequence = try input.open(frameLimit: maxFrames)
     guard sequence.description.sensors.contains(.depth) else {
       throw DatasetError(
         file: input.sequence,

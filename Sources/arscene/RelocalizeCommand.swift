@@ -29,10 +29,10 @@ struct RelocalizeCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Write the report to FILE, or - for stdout.", valueName: "FILE|-"))
   var json: String?
 
-  @Option(help: "Start at frame N (0-based).")
+  @Option(parsing: .unconditional, help: "Start at frame N (0-based).")
   var firstFrame = 0
 
-  @Option(help: "Query at most N frames.")
+  @Option(parsing: .unconditional, help: "Query at most N frames.")
   var maxFrames: Int?
 
   @Option(
@@ -64,7 +64,12 @@ struct RelocalizeCommand: ParsableCommand {
   }
 
   func run() throws {
-    let sequence = try input.open()
+    // The frames up to the last queried; a sum past Int.max reads them all.
+    let lastQueried = maxFrames.flatMap { count -> Int? in
+      let (sum, overflow) = firstFrame.addingReportingOverflow(count)
+      return overflow ? nil : sum
+    }
+    let sequence = try input.open(frameLimit: lastQueried)
     try OutputPaths.refuseReplacingInputs(
       [("--trajectory", trajectory), ("--json", json)], of: sequence.url)
     try OutputPaths.refuseReplacingInputs(

@@ -66,11 +66,12 @@ struct ReplayCommand: ParsableCommand {
       valueName: "FILE"))
   var refinedTrajectory: String?
 
-  @Option(help: "Replay at most N frames (of each pass, with --loop).")
+  @Option(parsing: .unconditional, help: "Replay at most N frames (of each pass, with --loop).")
   var maxFrames: Int?
 
   @Option(
     name: .customLong("loop"),
+    parsing: .unconditional,
     help: ArgumentHelp(
       "Play the sequence N times over in one session, each pass's timestamps continuing one frame"
         + " period after the previous pass's last frame (a long run from a short sequence).",
@@ -127,7 +128,10 @@ struct ReplayCommand: ParsableCommand {
         + " Foxglove or RViz; needs python3 with the rosbags package).", valueName: "FILE"))
   var mcap: String?
 
-  @Flag(help: "Let --report write into a folder that is not empty.")
+  @Flag(
+    help: ArgumentHelp(
+      "Let --report write into a folder that is not empty: the report's files replace files of"
+        + " the same names; nothing else there is touched."))
   var force = false
 
   @Flag(help: "Print only errors.")
@@ -136,6 +140,9 @@ struct ReplayCommand: ParsableCommand {
   func validate() throws {
     if let maxFrames, maxFrames < 1 { throw ValidationError("--max-frames must be at least 1") }
     if passes < 1 { throw ValidationError("--loop must be at least 1, got \(passes)") }
+    if passes > ReplayOptions.maximumPasses {
+      throw ValidationError("--loop must be at most \(ReplayOptions.maximumPasses), got \(passes)")
+    }
     do { _ = try interactions() } catch { throw ValidationError(error.description) }
   }
 
@@ -150,7 +157,7 @@ struct ReplayCommand: ParsableCommand {
   }
 
   func run() throws {
-    let sequence = try input.open()
+    let sequence = try input.open(frameLimit: maxFrames)
     var configuration = WorldTrackingConfiguration()
     configuration.planeDetection = try planes.parsed()
     configuration.detectionImages = try referenceImages.load(
@@ -246,19 +253,44 @@ struct ReplayCommand: ParsableCommand {
     }
   }
 
-  /// Writes `events` as an MCAP file through the bundled events-to-mcap.py.
+  /// Writes `events` as an MCAP file through the bundled events-to-mcap.py,
+  /// which writes into a private folder; the file then goes to `path` as
+  /// every output does (``OutputFile``: a device or FIFO written through, a
+  /// link followed, a regular file replaced whole).
   private func writeMCAP(_ events: [String], to path: String) throws(DatasetError) {
-    let staged = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "arscene-mcap-events-\(ProcessInfo.processInfo.processIdentifier).jsonl")
-    defer { try? FileManager.default.removeItem(at: staged) }
+    let own = try Self.privateFolder()
+    defer { try? FileManager.default.removeItem(at: own) }
+    let staged = own.appendingPathComponent("events.jsonl")
+    let mcapFile = own.appendingPathComponent("replay.mcap")
     do {
       try Data((events.joined(separator: "\n") + "\n").utf8).write(to: staged)
     } catch {
       throw DatasetError(file: staged.path, code: .ioError, "cannot stage the events for --mcap")
     }
     try BundledPythonTool.run(
-      "events-to-mcap", on: staged.path, ["--out", path], reportsOnStandardError: true,
-      quiet: quiet)
+      "events-to-mcap", on: staged.path, ["--out", mcapFile.path], reportsOnStandardError: true,
+      quiet: true)
+    do {
+      try OutputFile.write(try Data(contentsOf: mcapFile), to: path)
+    } catch let error as OutputFileError {
+      throw DatasetError(error)
+    } catch {
+      throw DatasetError(file: mcapFile.path, code: .ioError, "cannot be read back for --mcap")
+    }
+    if !quiet { Terminal.printError("MCAP: wrote \(path)") }
+  }
+
+  /// A new folder of this process's own in the temporary directory.
+  private static func privateFolder() throws(DatasetError) -> URL {
+    var template = Array(
+      FileManager.default.temporaryDirectory.appendingPathComponent("arscene-mcap-XXXXXX").path
+        .utf8CString)
+    guard let made = mkdtemp(&template) else {
+      throw DatasetError(
+        file: FileManager.default.temporaryDirectory.path, code: .ioError,
+        "cannot create a folder for --mcap: \(String(cString: strerror(errno)))")
+    }
+    return URL(fileURLWithPath: String(cString: made))
   }
 
   /// What made the report: the sequence, the engine, the configuration and

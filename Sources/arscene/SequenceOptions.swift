@@ -47,10 +47,12 @@ struct SequenceOptions: ParsableArguments {
     return CameraIntrinsics(fx: fx, fy: fy, cx: cx, cy: cy, width: 0, height: 0)
   }
 
-  func open() throws -> any DatasetSequence {
+  /// The sequence, of which a command that uses only the first
+  /// `frameLimit` frames (`--max-frames`) has only those read.
+  func open(frameLimit: Int? = nil) throws -> any DatasetSequence {
     let opened = try SequenceLoader.open(
       URL(fileURLWithPath: sequence), intrinsics: try parsedIntrinsics(),
-      allowingOutsidePaths: allowOutsidePaths)
+      allowingOutsidePaths: allowOutsidePaths, frameLimit: frameLimit)
     return ignoreStatedGravity ? GravityHiddenSequence(opened) : opened
   }
 }

@@ -20,6 +20,7 @@ struct WorldMapOptions: ParsableArguments {
   var saveWorldMap: String?
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "Give up relocalizing after this many seconds and start over in a new world.",
       valueName: "SECONDS"))

@@ -206,6 +206,45 @@ final class WorldMapBoundaryTests: XCTestCase {
     _ = refused(extra, "a byte after the end section")
   }
 
+  /// Issue 46: a header whose counts the keyframes do not hold is refused
+  /// even with its checksum made right (the document's rule, not only the
+  /// checksum, is checked).
+  func testAHeaderCountTheKeyframesDoNotHoldIsRefused() throws {
+    let bytes = Self.encode(Self.mapping.map)
+    func u32(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } }
+    // magic 8, version 4, then HEAD's tag 4, length 8, CRC 4 and payload:
+    // engine version (u32 length + bytes), 4 f64, 2 i32, then the counts.
+    let payload = 28
+    let payloadLength = Int(u32(16))
+    let counts = payload + 4 + u32(payload) + 4 * 8 + 2 * 4
+    for (field, offset, says) in [
+      ("point count", counts + 8, "map points"),
+      ("surface point count", counts + 16, "surface points"),
+    ] {
+      var mutated = bytes
+      mutated[offset] &+= 1
+      let crc = Self.crc32(mutated[payload..<(payload + payloadLength)])
+      for k in 0..<4 { mutated[24 + k] = UInt8((crc >> (8 * UInt32(k))) & 0xFF) }
+      switch Self.decode(mutated) {
+      case .success(let map):
+        vc_world_map_destroy(map)
+        XCTFail("a header with a wrong \(field) was read as a map")
+      case .failure(let failure):
+        XCTAssertTrue(failure.message.contains(says), "\(field): \(failure.message)")
+      }
+    }
+  }
+
+  /// CRC-32 (IEEE 802.3), bit by bit: the checksum the document names.
+  private static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes {
+      crc ^= UInt32(byte)
+      for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+    return ~crc
+  }
+
   // MARK: - Relocalizing
 
   func testFramesAreFoundOnTheirOwnWhereTheMappingRunSawThem() throws {
@@ -276,5 +315,29 @@ final class WorldMapBoundaryTests: XCTestCase {
     XCTAssertEqual(status, VC_STATUS_INVALID_ARGUMENT)
     let message = String(cString: vc_session_last_error_message(session.handle))
     XCTAssertTrue(message.contains("320x240") && message.contains("160x120"), message)
+  }
+
+  /// Issue 46: the same size from another camera (its focal length 20%
+  /// longer) is not the map's camera either.
+  func testFramesFromAnotherCameraOfTheSameSizeAreRefused() throws {
+    let session = try Session()
+    XCTAssertEqual(vc_session_set_world_map(session.handle, Self.mapping.map), VC_STATUS_OK)
+    var k = SyntheticRoom.intrinsics
+    k.fx *= 1.2
+    k.fy *= 1.2
+    let rgb = [UInt8](repeating: 128, count: Int(k.width * k.height) * 3)
+    var result = vc_frame_result_t()
+    let status = rgb.withUnsafeBytes { pixels in
+      var input = vc_frame_input_t(
+        timestamp_ns: 0, intrinsics: k,
+        color: vc_image_view_t(
+          data: pixels.baseAddress, width: k.width, height: k.height, stride_bytes: k.width * 3,
+          format: VC_PIXEL_FORMAT_RGB8),
+        depth: nil, imu_samples: nil, imu_sample_count: 0)
+      return vc_session_process_frame(session.handle, &input, &result)
+    }
+    XCTAssertEqual(status, VC_STATUS_INVALID_ARGUMENT)
+    let message = String(cString: vc_session_last_error_message(session.handle))
+    XCTAssertTrue(message.contains("not the world map's camera"), message)
   }
 }

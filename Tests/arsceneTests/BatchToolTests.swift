@@ -110,4 +110,32 @@ final class BatchToolTests: XCTestCase {
       FileManager.default.fileExists(atPath: "\(folder.path)/killed-once-walk1"),
       "the worker was never killed")
   }
+
+  /// Issue 46: a time limit that is not a number and an --out that is a
+  /// file or a sequence are one line each, never a traceback; nothing is
+  /// written. Ray is not needed to refuse them.
+  func testBadArgumentsAreOneLineEach() throws {
+    let arscene = try CommandRunner.releaseExecutable()
+    let folder = try TemporaryFolder.make("arscene-batch-bad", removedAfter: self)
+    let sequence = folder.appendingPathComponent("seq").path
+    try FileManager.default.createDirectory(atPath: sequence, withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent("results.txt").path
+    try Data("mine".utf8).write(to: URL(fileURLWithPath: file))
+    for (arguments, says) in [
+      (["--timeout", "nan", "--out", folder.appendingPathComponent("out").path], "--timeout"),
+      (["--timeout", "inf", "--out", folder.appendingPathComponent("out").path], "--timeout"),
+      (["--out", file], "is not a folder"),
+      (["--out", sequence + "/results"], "would write into the sequence"),
+    ] {
+      let run = try CommandRunner.python(
+        [tool, sequence, "--arscene", arscene.path] + arguments)
+      XCTAssertEqual(run.status, 1, "\(arguments): \(run.stderr)")
+      XCTAssertTrue(run.stderr.contains(says), "\(arguments): \(run.stderr)")
+      XCTAssertFalse(run.stderr.contains("Traceback"), "\(arguments): \(run.stderr)")
+    }
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), Data("mine".utf8))
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+    XCTAssertFalse(FileManager.default.fileExists(atPath: sequence + "/results"))
+  }
 }

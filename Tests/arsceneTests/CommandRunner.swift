@@ -54,11 +54,19 @@ enum CommandRunner {
 
   /// Runs `python3` (as the PATH finds it) with `arguments`: the project's
   /// Python tools and the checks made with other projects' SDKs.
+  /// The status ``run(_:executable:timeout:)`` gives a command it killed.
+  static let timedOut: Int32 = -9999
+
   static func python(_ arguments: [String]) throws -> CommandResult {
     try run(["python3"] + arguments, executable: URL(fileURLWithPath: "/usr/bin/env"))
   }
 
-  static func run(_ arguments: [String], executable: URL? = nil) throws -> CommandResult {
+  /// Runs `arscene ARGUMENTS` (or `executable`). With a `timeout`, a
+  /// command still running then is killed and its status is `timedOut`: a
+  /// test of a hang fails instead of hanging the run.
+  static func run(
+    _ arguments: [String], executable: URL? = nil, timeout: TimeInterval? = nil
+  ) throws -> CommandResult {
     let process = Process()
     process.executableURL = executable ?? productsDirectory.appendingPathComponent("arscene")
     process.arguments = arguments
@@ -79,6 +87,15 @@ enum CommandRunner {
     process.standardError = try FileHandle(forWritingTo: errURL)
     process.standardInput = FileHandle.nullDevice
     try process.run()
+    if let timeout {
+      let deadline = Date().addingTimeInterval(timeout)
+      while process.isRunning, Date() < deadline { usleep(20_000) }
+      if process.isRunning {
+        process.terminate()
+        process.waitUntilExit()
+        return CommandResult(status: timedOut, stdout: "", stderr: "timed out after \(timeout) s")
+      }
+    }
     process.waitUntilExit()
     return CommandResult(
       status: process.terminationStatus,

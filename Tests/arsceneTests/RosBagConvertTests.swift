@@ -69,7 +69,9 @@ final class RosBagConvertTests: XCTestCase {
         original, in: folder, name: name, writing: ["--format", format])
       let info = try CommandRunner.run(["dataset", "info", bag])
       XCTAssertEqual(info.status, 0, info.stderr)
-      XCTAssertTrue(info.stdout.contains("color        /camera/color/image_raw"), info.stdout)
+      XCTAssertTrue(info.stdout.contains("color             /camera/color/image_raw"), info.stdout)
+      XCTAssertTrue(info.stdout.contains("--topic ROLE=TOPIC"), info.stdout)
+      XCTAssertFalse(info.stdout.contains("--camera-info,"), "an option arscene does not have")
       XCTAssertTrue(printed.contains("45 frames (45 with depth)"), printed)
       XCTAssertEqual(try frameEvents(converted), expected, "\(format): another replay")
     }
@@ -281,7 +283,52 @@ final class RosBagConvertTests: XCTestCase {
         """, ["/camera/color/image_raw", "timestamps go backwards"]
       ),
     ]
-    for bad in cases {
+    // Issue 46: calibrations that cannot be right, an empty colour topic and
+    // frames sharing a stamp, each refused at conversion naming the topic.
+    let badInfo: [(name: String, change: String, says: [String])] = [
+      ("nan-k.bag", "m.K[0] = float('nan')", ["K[0] (fx) is nan"]),
+      ("zero-k.bag", "m.K[:] = 0", ["focal lengths are 0.0 and 0.0"]),
+      ("nan-d.bag", "m.D[1] = float('nan')", ["D (distortion) holds a value that is not finite"]),
+      (
+        "three-d.bag", "m = dataclasses.replace(m, D=np.full(3, 0.01))",
+        ["D has 3 coefficients; plumb_bob takes 4 or 5"]
+      ),
+    ]
+    let calibrationCases = badInfo.map { bad in
+      (
+        name: bad.name,
+        body: """
+        import dataclasses
+        c = writer.add_connection('/camera/color/image_raw', image_t, typestore=store)
+        i = writer.add_connection('/camera/color/camera_info', info_t, typestore=store)
+        put(writer, c, 1.0, image(1.0, 8, 6, 'rgb8', 3), image_t)
+        m = info(1.0, 8, 6)
+        \(bad.change)
+        put(writer, i, 1.0, m, info_t)
+        """, says: ["/camera/color/camera_info message 0"] + bad.says
+      )
+    }
+    let emptyAndShared: [(name: String, body: String, says: [String])] = [
+      (
+        "empty-colour.bag",
+        """
+        c = writer.add_connection('/camera/color/image_raw', image_t, typestore=store)
+        i = writer.add_connection('/camera/color/camera_info', info_t, typestore=store)
+        put(writer, i, 1.0, info(1.0, 8, 6), info_t)
+        """, ["/camera/color/image_raw", "has no messages"]
+      ),
+      (
+        "one-stamp.bag",
+        """
+        c = writer.add_connection('/camera/color/image_raw', image_t, typestore=store)
+        i = writer.add_connection('/camera/color/camera_info', info_t, typestore=store)
+        put(writer, c, 1.0, image(1.0, 8, 6, 'rgb8', 3), image_t)
+        put(writer, c, 1.1, image(1.0, 8, 6, 'rgb8', 3), image_t)
+        put(writer, i, 1.0, info(1.0, 8, 6), info_t)
+        """, ["/camera/color/image_raw", "two images have the stamp 1.000000 s"]
+      ),
+    ]
+    for bad in cases + calibrationCases + emptyAndShared {
       let bag = folder.appendingPathComponent(bad.name).path
       try badBag(bag, bad.body)
       let run = try CommandRunner.run([
@@ -314,6 +361,86 @@ final class RosBagConvertTests: XCTestCase {
     ])
     XCTAssertEqual(run.status, 1, run.stderr)
     XCTAssertTrue(run.stderr.contains("cut.bag"), run.stderr)
+  }
+
+  /// Issue 46: a conversion writes its own folder and nothing else; it
+  /// never removes the user's files, the bag itself above all.
+  func testAConversionNeverRemovesWhatIsNotItsOwn() throws {
+    try requireRosbags()
+    let folder = try workspace()
+    let inputs = folder.appendingPathComponent("inputs")
+    try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+    let bag = inputs.appendingPathComponent("good.bag").path
+    try badBag(
+      bag,
+      """
+      c = writer.add_connection('/camera/color/image_raw', image_t, typestore=store)
+      i = writer.add_connection('/camera/color/camera_info', info_t, typestore=store)
+      for k in range(3):
+          put(writer, c, 1.0 + k / 30, image(1.0 + k / 30, 16, 12, 'rgb8', 3), image_t)
+      put(writer, i, 1.0, info(1.0, 16, 12), info_t)
+      """)
+    let bagBytes = try Data(contentsOf: URL(fileURLWithPath: bag))
+    // A folder holding other files: refused, the files kept.
+    let occupied = folder.appendingPathComponent("occupied")
+    try FileManager.default.createDirectory(at: occupied, withIntermediateDirectories: true)
+    try Data("mine".utf8).write(to: occupied.appendingPathComponent("keep.txt"))
+    let intoOccupied = try CommandRunner.run(["dataset", "convert", bag, "--out", occupied.path])
+    XCTAssertEqual(intoOccupied.status, 1, intoOccupied.stderr)
+    XCTAssertTrue(intoOccupied.stderr.contains("not empty"), intoOccupied.stderr)
+    XCTAssertEqual(
+      try Data(contentsOf: occupied.appendingPathComponent("keep.txt")), Data("mine".utf8))
+    // The folder that holds the bag, and the bag itself: refused, the bag kept.
+    for out in [inputs.path, bag] {
+      let run = try CommandRunner.run(["dataset", "convert", bag, "--out", out])
+      XCTAssertEqual(run.status, 1, "--out \(out): \(run.stderr)")
+      XCTAssertTrue(run.stderr.contains("--out"), run.stderr)
+      XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: bag)), bagBytes, "--out \(out)")
+    }
+    // A failed conversion leaves nothing beside --out, and a folder named
+    // like the converter's staging folder is not the converter's to remove.
+    let pid = ProcessInfo.processInfo.processIdentifier
+    let lookalike = folder.appendingPathComponent(".out.partial-\(pid)")
+    try FileManager.default.createDirectory(at: lookalike, withIntermediateDirectories: true)
+    let bad = folder.appendingPathComponent("bad.bag").path
+    try badBag(
+      bad,
+      """
+      c = writer.add_connection('/camera/color/image_raw', image_t, typestore=store)
+      i = writer.add_connection('/camera/color/camera_info', info_t, typestore=store)
+      put(writer, c, 1.0, image(1.0, 8, 6, 'yuv422', 2), image_t)
+      put(writer, i, 1.0, info(1.0, 8, 6), info_t)
+      """)
+    let failed = try CommandRunner.run([
+      "dataset", "convert", bad, "--out", folder.appendingPathComponent("out").path,
+    ])
+    XCTAssertEqual(failed.status, 1, failed.stderr)
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    XCTAssertEqual(
+      left, [lookalike.lastPathComponent, "bad.bag", "inputs", "occupied"].sorted(),
+      "a failed conversion left something beside --out")
+  }
+
+  /// Issue 46: a converter that writes a long message (a 100 kB encoding
+  /// name) does not block on a full pipe; the message is cut short.
+  func testALongMessageFromTheConverterNeitherHangsNorFloods() throws {
+    try requireRosbags()
+    let folder = try workspace()
+    let bag = folder.appendingPathComponent("long.bag").path
+    try badBag(
+      bag,
+      """
+      c = writer.add_connection('/camera/color/image_raw', image_t, typestore=store)
+      i = writer.add_connection('/camera/color/camera_info', info_t, typestore=store)
+      put(writer, c, 1.0, image(1.0, 8, 6, 'x' * 100000, 2), image_t)
+      put(writer, i, 1.0, info(1.0, 8, 6), info_t)
+      """)
+    let run = try CommandRunner.run(
+      ["dataset", "convert", bag, "--out", folder.appendingPathComponent("out").path],
+      timeout: 120)
+    XCTAssertEqual(run.status, 1, run.stderr)
+    XCTAssertTrue(run.stderr.contains("long.bag"), run.stderr)
+    XCTAssertLessThan(run.stderr.utf8.count, 2_000, "the message is not cut short")
   }
 
   func testAReplayWritesItsPathPlanesAndCoachingAsMCAP() throws {
@@ -354,5 +481,20 @@ final class RosBagConvertTests: XCTestCase {
     XCTAssertEqual(schemas["/arscene/camera_pose"], "geometry_msgs/msg/PoseStamped")
     XCTAssertEqual(schemas["/arscene/planes"], "visualization_msgs/msg/MarkerArray")
     XCTAssertEqual(schemas["/arscene/coaching"], "std_msgs/msg/String")
+
+    // Issue 46: a folder of the user's with the name the writer once staged
+    // in stays; a device is written through, never replaced by a file.
+    let lookalike = folder.appendingPathComponent(".replay.mcap.partial")
+    try FileManager.default.createDirectory(at: lookalike, withIntermediateDirectories: true)
+    try Data("mine".utf8).write(to: lookalike.appendingPathComponent("mine.txt"))
+    let again = try CommandRunner.run(["replay", sequence, "--mcap", file, "--quiet"])
+    XCTAssertEqual(again.status, 0, again.stderr)
+    XCTAssertEqual(
+      try Data(contentsOf: lookalike.appendingPathComponent("mine.txt")), Data("mine".utf8))
+    let device = try CommandRunner.run(["replay", sequence, "--mcap", "/dev/null", "--quiet"])
+    XCTAssertEqual(device.status, 0, device.stderr)
+    var status = stat()
+    XCTAssertEqual(stat("/dev/null", &status), 0)
+    XCTAssertEqual(status.st_mode & S_IFMT, S_IFCHR, "/dev/null was replaced")
   }
 }

@@ -41,6 +41,11 @@ public final class PlacementController {
   /// Every placed object, in order of placement.
   public var objects: [PlacedObject] { entries.map(\.object) }
 
+  /// The newest placed object named `name`, without building ``objects``.
+  public func newestObject(named name: String) -> PlacedObject? {
+    entries.last { $0.object.name == name }?.object
+  }
+
   /// The placed object with this identifier.
   public func object(_ identifier: UUID) -> PlacedObject? {
     entries.first { $0.object.identifier == identifier }?.object

@@ -4,11 +4,18 @@ extension Session {
   /// Adds an anchor of the app's own (listed in ``anchors`` from now on,
   /// after the detected ones), like ARKit's `ARSession.add(anchor:)`.
   /// Throws ``ARSceneError/Code/invalidArgument`` when an anchor with its
-  /// identifier is already in the session, or its transform is not finite.
+  /// identifier is already in the session, or its transform is not finite
+  /// or not rigid (a rotation and a translation: a world map could not
+  /// place it, and refuses it on reading).
   public func add(anchor: AppAnchor) throws(ARSceneError) {
     guard anchor.transform.columnMajor.allSatisfy(\.isFinite) else {
       throw ARSceneError(
         .invalidArgument, "anchor \(anchor.name): its transform has a value that is not finite")
+    }
+    guard WorldMapAnchor.isRigid(anchor.transform.columnMajor) else {
+      throw ARSceneError(
+        .invalidArgument,
+        "anchor \(anchor.name): its transform is not a rotation and a translation")
     }
     guard !anchors.contains(where: { $0.identifier == anchor.identifier }) else {
       throw ARSceneError(

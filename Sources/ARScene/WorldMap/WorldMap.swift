@@ -24,6 +24,7 @@ public final class WorldMap: @unchecked Sendable, Equatable {
   /// Reads a map written by ``write(to:)``. Throws ``ARSceneError`` with
   /// the file's name and what is wrong with it.
   public convenience init(contentsOf url: URL) throws(ARSceneError) {
+    try Self.requireRegularFile(url)
     let data: Data
     do {
       data = try Data(contentsOf: url)
@@ -31,6 +32,25 @@ public final class WorldMap: @unchecked Sendable, Equatable {
       throw ARSceneError(.ioError, "\(url.path): cannot be read: \(error.localizedDescription)")
     }
     try self.init(fileBytes: data, name: url.path)
+  }
+
+  /// A map is a file: a folder, a FIFO (which could block the read
+  /// forever) or a device (/dev/zero never ends) is refused by what it is,
+  /// before anything is read.
+  private static func requireRegularFile(_ url: URL) throws(ARSceneError) {
+    var status = stat()
+    guard stat(url.path, &status) == 0 else {
+      let reason = errno == ENOENT ? "does not exist" : String(cString: strerror(errno))
+      throw ARSceneError(.ioError, "\(url.path): cannot be read: \(reason)")
+    }
+    let kinds: [mode_t: String] = [
+      S_IFDIR: "a folder", S_IFIFO: "a FIFO", S_IFCHR: "a device", S_IFBLK: "a device",
+      S_IFSOCK: "a socket",
+    ]
+    if let kind = kinds[status.st_mode & S_IFMT] {
+      throw ARSceneError(
+        .invalidArgument, "\(url.path): is \(kind), not a world map file")
+    }
   }
 
   /// Reads a map from the bytes of its file; `name` names it in errors.

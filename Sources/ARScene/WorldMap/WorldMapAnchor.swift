@@ -66,22 +66,59 @@ public struct WorldMapAnchor: Equatable, Sendable {
       throw ARSceneError(.invalidArgument, "the world map's anchors are not valid JSON: \(error)")
     }
     var anchors: [WorldMapAnchor] = []
+    var identifiers: Set<String> = []
     for (index, entry) in list.anchors.enumerated() {
       guard let kind = Kind(rawValue: entry.kind) else {
         throw ARSceneError(
           .invalidArgument, "the world map's anchor \(index) has an unknown kind '\(entry.kind)'")
       }
+      guard UUID(uuidString: entry.identifier) != nil else {
+        throw ARSceneError(
+          .invalidArgument,
+          "the world map's anchor \(index) ('\(entry.name)') has the identifier"
+            + " '\(entry.identifier.prefix(64))', which is not a UUID")
+      }
+      guard identifiers.insert(entry.identifier.uppercased()).inserted else {
+        throw ARSceneError(
+          .invalidArgument,
+          "the world map's anchor \(index) ('\(entry.name)') repeats the identifier"
+            + " \(entry.identifier) of an earlier anchor")
+      }
       guard let transform = Transform(columnMajor: entry.transform),
-        entry.transform.allSatisfy(\.isFinite)
+        entry.transform.allSatisfy(\.isFinite), isRigid(entry.transform)
       else {
         throw ARSceneError(
           .invalidArgument,
-          "the world map's anchor \(index) ('\(entry.name)') has no valid 4x4 transform")
+          "the world map's anchor \(index) ('\(entry.name)') has no valid 4x4 transform"
+            + " (16 finite numbers, a rotation and a translation, last row 0 0 0 1)")
       }
       anchors.append(
         WorldMapAnchor(
           identifier: entry.identifier, kind: kind, name: entry.name, transform: transform))
     }
     return anchors
+  }
+
+  /// Whether a column-major 4x4 is a rotation and a translation: the
+  /// columns of its 3x3 orthonormal (to float precision, after a trip
+  /// through JSON) with determinant +1, the last row 0 0 0 1. A singular
+  /// or scaled matrix would place an anchor nowhere sensible.
+  static func isRigid(_ m: [Float]) -> Bool {
+    guard m.count == 16, m[3] == 0, m[7] == 0, m[11] == 0, m[15] == 1 else { return false }
+    let columns = (0..<3).map {
+      SIMD3<Double>(Double(m[4 * $0]), Double(m[4 * $0 + 1]), Double(m[4 * $0 + 2]))
+    }
+    let tolerance = 1e-3
+    for i in 0..<3 {
+      for j in 0..<3 {
+        let dot = (columns[i] * columns[j]).sum()
+        if abs(dot - (i == j ? 1 : 0)) > tolerance { return false }
+      }
+    }
+    let c = columns
+    let determinant =
+      c[0].x * (c[1].y * c[2].z - c[2].y * c[1].z) - c[1].x * (c[0].y * c[2].z - c[2].y * c[0].z)
+      + c[2].x * (c[0].y * c[1].z - c[1].y * c[0].z)
+    return determinant > 0
   }
 }

@@ -27,22 +27,28 @@ public enum SequenceLoader {
   ///     0 takes the size from the first colour image.
   ///   - allowingOutsidePaths: Lets list lines name files outside the folder
   ///     (`../elsewhere.png`, `/data/x.png`); refused by default.
+  ///   - frameLimit: Reads only the first this many frames of a native or
+  ///     TUM folder's colour list (and the depth images up to their time),
+  ///     for a command that will use no more (`--max-frames`): a list of a
+  ///     million lines then costs what its first lines do. Nil reads all.
   ///
   /// A sequence that states its lens's distortion
   /// (``SequenceDescription/distortion``) has its colour images, and depth
   /// registered to them, undistorted as they are loaded, so that the engine's
   /// pinhole model of the camera holds.
   public static func open(
-    _ url: URL, intrinsics: CameraIntrinsics? = nil, allowingOutsidePaths: Bool = false
+    _ url: URL, intrinsics: CameraIntrinsics? = nil, allowingOutsidePaths: Bool = false,
+    frameLimit: Int? = nil
   ) throws(DatasetError) -> any DatasetSequence {
     var sequence = try openFolder(
-      url, intrinsics: intrinsics, allowingOutsidePaths: allowingOutsidePaths)
+      url, intrinsics: intrinsics, allowingOutsidePaths: allowingOutsidePaths,
+      frameLimit: frameLimit)
     try sequence.prepareUndistortion()
     return sequence
   }
 
   private static func openFolder(
-    _ url: URL, intrinsics: CameraIntrinsics?, allowingOutsidePaths: Bool
+    _ url: URL, intrinsics: CameraIntrinsics?, allowingOutsidePaths: Bool, frameLimit: Int?
   ) throws(DatasetError) -> FolderSequence {
     let folder = url.standardizedFileURL
     var isDirectory: ObjCBool = false
@@ -75,7 +81,7 @@ public enum SequenceLoader {
     let names = header.names
     let frames = try readFrames(
       names, in: folder, description: description, allowingOutside: allowingOutsidePaths,
-      problems: &problems)
+      limit: frameLimit, problems: &problems)
     let groundTruth = try readGroundTruth(names.groundTruth, in: folder, problems: &problems)
     let imu = try readIMU(names, in: folder, problems: &problems)
 
@@ -150,22 +156,24 @@ public enum SequenceLoader {
   /// The colour list, each frame with the depth image nearest in time.
   private static func readFrames(
     _ names: ListNames, in folder: URL, description: SequenceDescription, allowingOutside: Bool,
-    problems: inout [String]
+    limit: Int?, problems: inout [String]
   ) throws(DatasetError) -> [FrameRecord] {
     guard let rgbList = try TextList.read(names.rgb, in: folder) else {
       throw DatasetError(
         file: folder.appendingPathComponent(names.rgb).path, code: .missingFile,
         "does not exist; a sequence lists its colour images there")
     }
-    let colour = try rgbList.timeOrdered("timestamp path", problems: &problems) {
+    let colour = try rgbList.timeOrdered("timestamp path", limit: limit, problems: &problems) {
       (entry) throws(DatasetError) in
       try existingFile(entry, of: rgbList, in: folder, allowingOutside: allowingOutside)
     }
-    guard !colour.isEmpty else { throw DatasetError(file: rgbList.path, "lists no images") }
+    guard let last = colour.last else { throw DatasetError(file: rgbList.path, "lists no images") }
 
+    // Depth images later than the last frame read (and its tolerance) can
+    // pair with none of them.
     let depth = try readDepth(
       names.depth, in: folder, description: description, allowingOutside: allowingOutside,
-      problems: &problems)
+      through: limit.map { _ in last.timestamp + DepthAssociation.tolerance }, problems: &problems)
     let association = DepthAssociation.nearest(
       to: colour.map(\.timestamp), in: depth.map(\.timestamp))
     let frames = colour.enumerated().map { index, item in
@@ -203,7 +211,7 @@ public enum SequenceLoader {
 
   private static func readDepth(
     _ name: String, in folder: URL, description: SequenceDescription, allowingOutside: Bool,
-    problems: inout [String]
+    through: Double?, problems: inout [String]
   ) throws(DatasetError) -> [(timestamp: Double, line: Int, value: String)] {
     guard let list = try TextList.read(name, in: folder) else { return [] }
     guard description.depthUnitsPerMeter != nil else {
@@ -211,7 +219,7 @@ public enum SequenceLoader {
         "\(name): ignored because \(SequenceJSON.fileName) has no \"depth\" scale")
       return []
     }
-    return try list.timeOrdered("timestamp path", problems: &problems) {
+    return try list.timeOrdered("timestamp path", through: through, problems: &problems) {
       (entry) throws(DatasetError) in
       try existingFile(entry, of: list, in: folder, allowingOutside: allowingOutside)
     }

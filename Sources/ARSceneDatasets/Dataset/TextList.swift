@@ -104,15 +104,18 @@ struct TextList {
   /// concatenated).
   ///
   /// The timestamp is field 0 in seconds, or what `time` reads from the line
-  /// (nanoseconds for EuRoC).
+  /// (nanoseconds for EuRoC). It stops after `limit` lines kept, or at the
+  /// first line later than `through` seconds: what a command that uses no
+  /// more would never look at is not parsed (or its file checked).
   func timeOrdered<Value>(
-    _ layout: String, problems: inout [String],
+    _ layout: String, limit: Int? = nil, through: Double? = nil, problems: inout [String],
     time: ((Entry) throws(DatasetError) -> Double)? = nil,
     _ parse: (Entry) throws(DatasetError) -> Value
   ) throws(DatasetError) -> [(timestamp: Double, line: Int, value: Value)] {
     var result: [(timestamp: Double, line: Int, value: Value)] = []
-    result.reserveCapacity(entries.count)
+    result.reserveCapacity(min(entries.count, limit ?? entries.count))
     for entry in entries {
+      if let limit, result.count >= limit { break }
       try requireFields(entry, layout)
       let timestamp: Double
       if let time {
@@ -134,6 +137,7 @@ struct TextList {
               + " timestamps must increase")
         }
       }
+      if let through, timestamp > through { break }
       result.append((timestamp, entry.line, try parse(entry)))
     }
     return result

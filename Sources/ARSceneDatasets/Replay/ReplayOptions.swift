@@ -12,6 +12,10 @@ public struct ReplayOptions: Sendable {
   /// sequence, with the session's memory and map carried across. 1 (the
   /// default) plays them once.
   public var passes: Int = 1
+  /// The most passes a replay takes: a million passes of even a short
+  /// sequence is days of replay, and counts of frames times passes stay far
+  /// from overflowing.
+  public static let maximumPasses = 1_000_000
   /// Put per-stage timings in the frame events. Off for byte-identical output.
   public var includeTimings: Bool = true
   /// Write a `tick` event with the camera for every tick of the loop.

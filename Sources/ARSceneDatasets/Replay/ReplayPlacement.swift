@@ -15,7 +15,10 @@ final class ReplayPlacement {
   private let controller: PlacementController
   /// Not yet performed, in order of time (ties keep the command line's
   /// order).
-  private var pending: [ScriptedInteraction]
+  /// The script in time order, and how many of it are done: an index, so
+  /// that taking the next costs nothing however long the script is.
+  private let script: [ScriptedInteraction]
+  private var performed = 0
   /// Objects still following a map correction.
   private var correcting: Set<UUID> = []
   private(set) var placedCount = 0
@@ -24,13 +27,13 @@ final class ReplayPlacement {
   init(interactions: [ScriptedInteraction], restoring anchors: [WorldMapAnchor] = []) throws {
     controller = try PlacementController()
     controller.restore(anchors)
-    pending = interactions.enumerated().sorted {
+    script = interactions.enumerated().sorted {
       ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
     }.map(\.element)
   }
 
   /// Interactions scripted after the last frame, never performed.
-  var unperformed: [ScriptedInteraction] { pending }
+  var unperformed: [ScriptedInteraction] { Array(script[performed...]) }
 
   /// The objects, as a saved world map holds them.
   var worldMapAnchors: [WorldMapAnchor] { controller.worldMapAnchors }
@@ -50,8 +53,9 @@ final class ReplayPlacement {
       controller.observe(frameUpdate)
       if frameUpdate.isMapCorrected { correcting.formUnion(controller.objects.map(\.identifier)) }
     }
-    while let next = pending.first, next.time <= stamp.t + 1e-9 {
-      pending.removeFirst()
+    while performed < script.count, script[performed].time <= stamp.t + 1e-9 {
+      let next = script[performed]
+      performed += 1
       let done = perform(next, camera: update.tick.camera, session: session, stamp: stamp)
       events += done.events
       outcomes += done.outcome.map { [$0] } ?? []
@@ -86,7 +90,8 @@ final class ReplayPlacement {
   private func perform(
     _ interaction: ScriptedInteraction, camera: Camera, session: Session, stamp: EventStamp
   ) -> (events: [JSONLine], outcome: CoachingInput.Placement?) {
-    let latest = controller.objects.last { $0.name == interaction.object }
+    // Moves go to the newest object of the name (looked up only for them).
+    var latest: PlacedObject? { controller.newestObject(named: interaction.object) }
     switch interaction.action {
     case .tap(let point, let constraint):
       let outcome = controller.place(

@@ -14,11 +14,14 @@ MCAP storage, so any MCAP reader opens the file):
 Exit 1 naming the file and line on bad input.
 """
 import argparse
+import importlib.util
 import json
 import math
+import os
 import pathlib
 import shutil
 import sys
+import tempfile
 
 COLORS = {"floor": (0.30, 0.47, 0.66), "wall": (0.61, 0.46, 0.37), "ceiling": (0.70, 0.47, 0.64),
           "table": (0.96, 0.52, 0.09), "seat": (0.33, 0.64, 0.29)}
@@ -52,11 +55,8 @@ def main():
     parser.add_argument("events")
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
-    try:
-        from rosbags.rosbag2 import StoragePlugin, Writer
-        from rosbags.typesys import Stores, get_typestore
-    except ImportError as error:
-        fail(f"needs the rosbags package (python3 -m pip install rosbags): {error}")
+    if importlib.util.find_spec("rosbags") is None:
+        fail("needs the rosbags package (python3 -m pip install rosbags)")
     events = []
     try:
         with open(args.events, encoding="utf-8") as file:
@@ -71,11 +71,21 @@ def main():
     if not events or events[0][1].get("type") != "session":
         fail(f"{args.events}: the events do not start with a session event (write them with arscene replay --events)")
 
+    out = pathlib.Path(args.out)
+    # A folder of our own, made new (never one that is there already), for
+    # the writer's rosbag2 folder; only it is removed afterwards.
+    own = pathlib.Path(tempfile.mkdtemp(prefix=f".{out.name}.partial-{os.getpid()}-", dir=out.parent))
+    try:
+        write_mcap(args, events, own / "bag", out)
+    finally:
+        shutil.rmtree(own, ignore_errors=True)
+
+
+def write_mcap(args, events, staging, out):
+    from rosbags.rosbag2 import StoragePlugin, Writer
+    from rosbags.typesys import Stores, get_typestore
     store = get_typestore(Stores.ROS2_HUMBLE)
     T = store.types
-    out = pathlib.Path(args.out)
-    staging = out.parent / f".{out.name}.partial"
-    shutil.rmtree(staging, ignore_errors=True)
     writer = Writer(staging, version=9, storage_plugin=StoragePlugin.MCAP)
     writer.open()
     pose_t, markers_t, string_t = "geometry_msgs/msg/PoseStamped", "visualization_msgs/msg/MarkerArray", "std_msgs/msg/String"
@@ -147,7 +157,6 @@ def main():
     if len(written) != 1:
         fail(f"{staging}: expected one .mcap file, found {len(written)}")
     written[0].replace(out)
-    shutil.rmtree(staging, ignore_errors=True)
     print(f"events-to-mcap: wrote {out}: " + ", ".join(f"{topic} {count}" for topic, count in counts.items()))
 
 

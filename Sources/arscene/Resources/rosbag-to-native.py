@@ -43,6 +43,7 @@ import os
 import pathlib
 import shutil
 import sys
+import tempfile
 
 COLOR_TYPES = {"sensor_msgs/msg/Image", "sensor_msgs/msg/CompressedImage"}
 
@@ -288,15 +289,55 @@ def info(path):
     print(f"bag:      {path}")
     for topic, entry in sorted(found.items()):
         print(f"  {topic}  {entry['type']}  {entry['count']} messages")
-    print("guesses (override with --color, --depth, --camera-info, --depth-camera-info, --imu, --pose):")
+    # In arscene's words: `dataset convert BAG --topic ROLE=TOPIC` (this
+    # script's own --color etc. are not options of arscene).
+    print("guesses (override one with: arscene dataset convert BAG --topic ROLE=TOPIC):")
     for role, topic in guesses(found).items():
-        print(f"  {role:12} {topic or '(none)'}")
+        print(f"  {role.replace('_', '-'):17} {topic or '(none)'}")
     reader.close()
+
+
+# Coefficients each distortion model takes: plumb_bob k1 k2 p1 p2 [k3]
+# (drivers write 4 or 5), rational_polynomial k1 k2 p1 p2 k3 k4 k5 k6.
+DISTORTION_COEFFICIENTS = {"plumb_bob": (4, 5), "rational_polynomial": (8,)}
+
+
+def camera_from_info(message, topic):
+    """The colour camera of a sensor_msgs/CameraInfo, checked: finite
+    positive focal lengths and size, a centre inside the image, and finite
+    distortion coefficients of the count its model takes. The first message
+    (index 0) is the one read."""
+    where = f"{topic} message 0"
+    # ROS 1 spells the matrices in capitals.
+    k = [float(v) for v in (message.k if hasattr(message, "k") else message.K)]
+    if len(k) != 9:
+        fail(f"{where}: K has {len(k)} values, not 9")
+    width, height = int(message.width), int(message.height)
+    if width <= 0 or height <= 0:
+        fail(f"{where}: width x height is {width}x{height}")
+    for name, value in (("K[0] (fx)", k[0]), ("K[4] (fy)", k[4]), ("K[2] (cx)", k[2]), ("K[5] (cy)", k[5])):
+        if not math.isfinite(value):
+            fail(f"{where}: {name} is {value}, not a finite number")
+    if k[0] <= 0 or k[4] <= 0:
+        fail(f"{where}: K's focal lengths are {k[0]} and {k[4]}; they must be positive (an all-zero K is an uncalibrated camera)")
+    camera = {"width": width, "height": height, "fx": k[0], "fy": k[4], "cx": k[2], "cy": k[5]}
+    distortion = [float(d) for d in (message.d if hasattr(message, "d") else message.D)]
+    if not all(math.isfinite(d) for d in distortion):
+        fail(f"{where}: D (distortion) holds a value that is not finite: {distortion}")
+    model = message.distortion_model
+    if any(d != 0 for d in distortion):
+        if model not in DISTORTION_COEFFICIENTS:
+            fail(f"{where}: distortion model {model} cannot be honoured (plumb_bob or rational_polynomial)")
+        if len(distortion) not in DISTORTION_COEFFICIENTS[model]:
+            takes = " or ".join(str(count) for count in DISTORTION_COEFFICIENTS[model])
+            fail(f"{where}: D has {len(distortion)} coefficients; {model} takes {takes}")
+        camera["distortion"] = distortion
+    return camera
 
 
 def convert(args):
     import numpy as np
-    from PIL import Image
+    require_empty_or_absent(pathlib.Path(args.out))
     reader = open_reader(args.bag)
     found = topics(reader)
     chosen = guesses(found)
@@ -342,17 +383,11 @@ def convert(args):
     tree.finish()
     color_frame = frame_name(streams[chosen["color"]][0][1].header.frame_id) if streams[chosen["color"]] else ""
 
-    info_message = streams[chosen["camera_info"]][0][1]
-    # ROS 1 spells the matrices in capitals.
-    k = list(getattr(info_message, "k", None) if hasattr(info_message, "k") else info_message.K)
-    camera = {"width": int(info_message.width), "height": int(info_message.height),
-              "fx": float(k[0]), "fy": float(k[4]), "cx": float(k[2]), "cy": float(k[5])}
-    distortion = [float(d) for d in (info_message.d if hasattr(info_message, "d") else info_message.D)]
-    model = info_message.distortion_model
-    if any(d != 0 for d in distortion):
-        if model not in ("plumb_bob", "rational_polynomial"):
-            fail(f"{chosen['camera_info']}: distortion model {model} cannot be honoured (plumb_bob or rational_polynomial)")
-        camera["distortion"] = distortion
+    if not streams[chosen["color"]]:
+        fail(f"{chosen['color']}: the colour topic has no messages")
+    if not streams[chosen["camera_info"]]:
+        fail(f"{chosen['camera_info']}: the CameraInfo topic has no messages")
+    camera = camera_from_info(streams[chosen["camera_info"]][0][1], chosen["camera_info"])
 
     # Depth from another camera: registered when read, given its intrinsics
     # and its pose in the colour camera's frame from /tf_static.
@@ -374,7 +409,6 @@ def convert(args):
             depth_camera = {"width": int(depth_info.width), "height": int(depth_info.height),
                             "fx": float(dk[0]), "fy": float(dk[4]), "cx": float(dk[2]), "cy": float(dk[5])}
             same_camera = all(abs(depth_camera[key] - camera[key]) < 1e-9 for key in camera if key != "distortion")
-            import numpy as np
             if same_camera and np.allclose(color_from_depth, np.eye(4), atol=1e-9):
                 depth_camera, color_from_depth = None, None  # already registered
             else:
@@ -383,9 +417,33 @@ def convert(args):
             print(f"note: /tf_static does not connect depth ({depth_frame}) and colour ({color_frame}): "
                   "depth is taken as registered to colour")
 
-    staging = pathlib.Path(args.out).parent / f".{pathlib.Path(args.out).name}.partial-{os.getpid()}"
-    shutil.rmtree(staging, ignore_errors=True)
-    (staging / "rgb").mkdir(parents=True)
+    staging = make_staging(pathlib.Path(args.out))
+    try:
+        write_sequence(args, staging, chosen, streams, camera, depth_camera, color_from_depth, tree, color_frame)
+    finally:
+        # Ours alone (made new by make_staging): gone after a failure, and
+        # renamed into place after a success.
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def make_staging(target):
+    """A new hidden folder beside target, .NAME.partial-PID-RANDOM, made with
+    mkdir so that no folder already there is ever taken over (or removed)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    return pathlib.Path(tempfile.mkdtemp(prefix=f".{target.name}.partial-{os.getpid()}-", dir=target.parent))
+
+
+def require_empty_or_absent(target):
+    """The one rule for an output folder: it must not exist or be empty."""
+    if target.is_symlink() or (target.exists() and not target.is_dir()):
+        fail(f"{target}: exists and is not a folder")
+    if target.exists() and any(target.iterdir()):
+        fail(f"{target}: exists and is not empty; a sequence needs a folder of its own")
+
+
+def write_sequence(args, staging, chosen, streams, camera, depth_camera, color_from_depth, tree, color_frame):
+    from PIL import Image
+    (staging / "rgb").mkdir()
     colors = streams[chosen["color"]]
     depths = streams.get(chosen["depth"], []) if chosen["depth"] else []
     rgb_lines, depth_lines = [], []
@@ -398,6 +456,8 @@ def convert(args):
         if pixels.shape[1] != camera["width"] or pixels.shape[0] != camera["height"]:
             fail(f"{chosen['color']}: images are {pixels.shape[1]}x{pixels.shape[0]} but CameraInfo says {camera['width']}x{camera['height']}")
         name = f"rgb/{time:.6f}.png"
+        if (staging / name).exists():
+            fail(f"{chosen['color']}: two images have the stamp {time:.6f} s (each frame needs a time of its own)")
         Image.fromarray(pixels).save(staging / name)
         rgb_lines.append(f"{time:.6f} {name}")
         # The depth image nearest in time, within the tolerance.
@@ -490,8 +550,9 @@ def convert(args):
         description["groundTruth"] = {"convention": "opencv"}
     (staging / "sequence.json").write_text(json.dumps(description, indent=2, sort_keys=True) + "\n")
     target = pathlib.Path(args.out)
+    require_empty_or_absent(target)
     if target.exists():
-        shutil.rmtree(target)
+        target.rmdir()
     staging.rename(target)
     print(f"rosbag-to-native: {len(rgb_lines)} frames ({len(depth_lines)} with depth) from {chosen['color']} to {target}")
 
@@ -513,7 +574,12 @@ def main():
     if not os.path.exists(args.bag):
         fail(f"{args.bag}: does not exist")
     if args.info:
-        info(args.bag)
+        try:
+            info(args.bag)
+        except SystemExit:
+            raise
+        except Exception as error:  # noqa: BLE001 - one line, never a traceback
+            fail(f"{args.bag}: cannot be read: {type(error).__name__}: {error}")
         return
     if not args.out:
         fail("give --out DIR (or --info)")
@@ -524,7 +590,14 @@ def main():
         if len(frames) != 2 or not all(frames):
             fail(f"--tf {args.tf}: expected PARENT:CHILD frame names")
         args.tf = frames
-    convert(args)
+    try:
+        convert(args)
+    except SystemExit:
+        raise
+    except Exception as error:  # noqa: BLE001 - one line, never a traceback
+        # A message no check above foresaw (a malformed message field, say):
+        # still one line naming the bag and the problem.
+        fail(f"{args.bag}: cannot be converted: {type(error).__name__}: {error}")
 
 
 if __name__ == "__main__":

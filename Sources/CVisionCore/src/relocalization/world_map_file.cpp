@@ -263,6 +263,14 @@ MapKeyframe ReadKeyframe(ByteReader& r) {
           r.what() + ": a keyframe's surface grid (" +
               std::to_string(s.columns) + "x" + std::to_string(s.rows) +
               ", step " + std::to_string(s.step) + ") is not valid");
+  // The grid samples its camera's image in whole cells (SampleSurface).
+  Require(s.columns == s.camera.width / s.step &&
+              s.rows == s.camera.height / s.step,
+          r.what() + ": a keyframe's surface grid (" +
+              std::to_string(s.columns) + "x" + std::to_string(s.rows) +
+              ", step " + std::to_string(s.step) + ") does not cover its " +
+              std::to_string(s.camera.width) + "x" +
+              std::to_string(s.camera.height) + " camera");
   const size_t cells = static_cast<size_t>(s.columns) * s.rows;
   // At least one byte per cell must follow before anything is allocated.
   r.Need(cells, "surface cells");
@@ -423,16 +431,22 @@ WorldMapData DecodeWorldMap(const std::vector<uint8_t>& bytes,
   r.Need(static_cast<uint64_t>(s.keyframe_count) * 16, "keyframe sections");
   data.keyframes.reserve(static_cast<size_t>(s.keyframe_count));
   int64_t points = 0;
+  int64_t surface_points = 0;
   for (int64_t i = 0; i < s.keyframe_count; ++i) {
     ByteReader section = ReadSection(r, "KFRM", "keyframe");
     data.keyframes.push_back(ReadKeyframe(section));
     RequireConsumed(section);
     points +=
         static_cast<int64_t>(data.keyframes.back().keyframe.points.size());
+    surface_points += data.keyframes.back().surface.valid_count();
   }
   Require(points == s.point_count,
           what + ": the header says " + std::to_string(s.point_count) +
               " map points, the keyframes hold " + std::to_string(points));
+  Require(surface_points == s.surface_point_count,
+          what + ": the header says " + std::to_string(s.surface_point_count) +
+              " surface points, the keyframes hold " +
+              std::to_string(surface_points));
   ByteReader anchors = ReadSection(r, "ANCH", "anchors");
   Require(static_cast<int64_t>(anchors.remaining()) == s.anchor_bytes,
           what + ": the header says " + std::to_string(s.anchor_bytes) +

@@ -54,6 +54,41 @@ const Eigen::Isometry3d& NearestCorrection(
                                                   : after->second;
 }
 
+// A world map's keyframes are described and placed through the camera it
+// was made with: frames of another size, or whose focal lengths or centre
+// differ by more than kMapCameraTolerance (of the focal length, of the
+// image side), would be matched against it in the wrong geometry. Devices
+// that refine their intrinsics per frame stay well inside it.
+constexpr double kMapCameraTolerance = 0.05;
+
+void RequireMapCamera(const PinholeCamera& camera,
+                      const PinholeCamera& map_camera) {
+  const std::string frame_size =
+      std::to_string(camera.width) + "x" + std::to_string(camera.height);
+  const std::string map_size = std::to_string(map_camera.width) + "x" +
+                               std::to_string(map_camera.height);
+  Require(
+      camera.width == map_camera.width && camera.height == map_camera.height,
+      "the frame is " + frame_size + " but the world map was made with a " +
+          map_size + " camera");
+  const auto near = [](double a, double b, double scale) {
+    return std::abs(a - b) <= kMapCameraTolerance * scale;
+  };
+  Require(near(camera.fx, map_camera.fx, map_camera.fx) &&
+              near(camera.fy, map_camera.fy, map_camera.fy) &&
+              near(camera.cx, map_camera.cx, map_camera.width) &&
+              near(camera.cy, map_camera.cy, map_camera.height),
+          "the frame's intrinsics (fx " + std::to_string(camera.fx) + ", fy " +
+              std::to_string(camera.fy) + ", cx " + std::to_string(camera.cx) +
+              ", cy " + std::to_string(camera.cy) +
+              ") are not the world map's camera (fx " +
+              std::to_string(map_camera.fx) + ", fy " +
+              std::to_string(map_camera.fy) + ", cx " +
+              std::to_string(map_camera.cx) + ", cy " +
+              std::to_string(map_camera.cy) +
+              "): it was made with another camera");
+}
+
 // Validates before any member is built from the options.
 const SessionOptions& Checked(const SessionOptions& options) {
   options.Check();
@@ -327,12 +362,7 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
   const PinholeCamera camera = PinholeCamera::FromC(frame.intrinsics);
   const bool relocalization = options_.relocalization.enabled;
   if (relocalization && map_camera_known_) {
-    Require(camera.width == map_camera_.width &&
-                camera.height == map_camera_.height,
-            "the frame is " + std::to_string(camera.width) + "x" +
-                std::to_string(camera.height) + " but the world map was made " +
-                "with a " + std::to_string(map_camera_.width) + "x" +
-                std::to_string(map_camera_.height) + " camera");
+    RequireMapCamera(camera, map_camera_);
   }
   if (mapping_job_.HasJob()) {
     ScopedStageTimer timer(timings, "mapping");

@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""A world-map reader written from Datasets/WORLD_MAP.md alone, never from
+the engine's code: if the document and the engine disagree (a field's size,
+an order, a checksum), this reader misparses a map the engine wrote and
+WorldMapFormatTests fails.
+
+    read_world_map.py FILE
+
+Prints one JSON object: the header's fields, and what the keyframe sections
+hold when counted (keyframes, feature points, valid surface cells), the
+anchors' count and kinds. Exits 1 with a message on anything the document
+does not allow.
+"""
+import json
+import math
+import struct
+import sys
+import zlib
+
+
+class FormatError(Exception):
+    pass
+
+
+class Reader:
+    """Little-endian values from a byte string, each read checked against
+    the bytes left."""
+
+    def __init__(self, data, what):
+        self.data, self.offset, self.what = data, 0, what
+
+    def take(self, count):
+        if count > len(self.data) - self.offset:
+            raise FormatError("%s: needs %d more bytes, %d left" % (self.what, count, len(self.data) - self.offset))
+        piece = self.data[self.offset:self.offset + count]
+        self.offset += count
+        return piece
+
+    def values(self, form):
+        return struct.unpack("<" + form, self.take(struct.calcsize("<" + form)))
+
+    def one(self, form):
+        return self.values(form)[0]
+
+    def string(self):
+        return self.take(self.one("I")).decode("utf-8")
+
+    def finished(self):
+        if self.offset != len(self.data):
+            raise FormatError("%s: %d unexpected bytes at the end" % (self.what, len(self.data) - self.offset))
+
+
+def sections(data):
+    """(tag, payload) of each section after the magic and version."""
+    file = Reader(data, "file")
+    if file.take(8) != b"ARSCNMAP":
+        raise FormatError("not a world map (magic)")
+    version = file.one("I")
+    if version != 1:
+        raise FormatError("version %d, this reader knows 1" % version)
+    found = []
+    while True:
+        tag = file.take(4).decode("ascii")
+        length, crc = file.values("QI")
+        payload = file.take(length)
+        if zlib.crc32(payload) != crc:
+            raise FormatError("section %s: checksum mismatch" % tag)
+        found.append((tag, payload))
+        if tag == "END ":
+            file.finished()
+            return found
+
+
+def read_head(payload):
+    r = Reader(payload, "HEAD")
+    head = {"engine_version": r.string()}
+    head["fx"], head["fy"], head["cx"], head["cy"] = r.values("4d")
+    head["width"], head["height"] = r.values("2i")
+    head["keyframe_count"], head["point_count"], head["surface_point_count"], head["anchor_bytes"] = r.values("4Q")
+    head["center"] = list(r.values("3f"))
+    head["extent"] = list(r.values("3f"))
+    head["options_checksum"] = r.one("I")
+    r.finished()
+    return head
+
+
+def read_keyframe(payload):
+    """(feature count, valid surface cells) of one KFRM section."""
+    r = Reader(payload, "KFRM")
+    r.values("2q")  # id, timestamp_ns
+    pose = r.values("12d")
+    rotation = [pose[0:3], pose[3:6], pose[6:9]]
+    for i in range(3):
+        for j in range(3):
+            dot = sum(rotation[i][k] * rotation[j][k] for k in range(3))
+            if abs(dot - (1.0 if i == j else 0.0)) > 1e-6:
+                raise FormatError("KFRM: camera_from_world's rotation is not orthonormal")
+    features = r.one("I")
+    for _ in range(features):
+        values = r.values("5f")
+        r.one("i")  # octave
+        r.take(32)  # ORB descriptor
+        point = r.values("3f")
+        if not all(math.isfinite(v) for v in values + point):
+            raise FormatError("KFRM: a feature is not finite")
+    cells_valid = 0
+    if r.one("B") == 1:
+        r.values("4d")
+        r.values("2i")
+        r.values("12d")
+        step, columns, rows = r.values("3i")
+        if step <= 0 or columns < 0 or rows < 0:
+            raise FormatError("KFRM: a surface grid of step %d, %d x %d" % (step, columns, rows))
+        for _ in range(columns * rows):
+            if r.one("B") == 1:
+                r.values("6f")
+                cells_valid += 1
+    r.finished()
+    return features, cells_valid
+
+
+def read(path):
+    with open(path, "rb") as file:
+        found = sections(file.read())
+    tags = [tag for tag, _ in found]
+    if not tags or tags[0] != "HEAD" or tags.count("HEAD") != 1 or tags.count("ANCH") != 1:
+        raise FormatError("sections %s: HEAD first, then KFRM, ANCH and END once" % tags)
+    head = read_head(found[0][1])
+    keyframes = [read_keyframe(payload) for tag, payload in found if tag == "KFRM"]
+    anchors = json.loads(next(payload for tag, payload in found if tag == "ANCH").decode("utf-8"))["anchors"]
+    anchor_bytes = len(next(payload for tag, payload in found if tag == "ANCH"))
+    counted = {
+        "keyframes": len(keyframes),
+        "points": sum(features for features, _ in keyframes),
+        "surface_points": sum(cells for _, cells in keyframes),
+        "anchor_bytes": anchor_bytes,
+        "anchors": len(anchors),
+        "anchor_kinds": sorted({anchor["kind"] for anchor in anchors}),
+    }
+    return {"head": head, "counted": counted}
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    try:
+        print(json.dumps(read(sys.argv[1]), sort_keys=True))
+    except (OSError, FormatError, ValueError, KeyError, StopIteration) as error:
+        print("read_world_map: %s: %s" % (sys.argv[1], error), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

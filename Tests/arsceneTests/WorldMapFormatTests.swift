@@ -1,0 +1,46 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Datasets/WORLD_MAP.md is an open format's only description: a reader
+/// written from it alone (WorldMapFormat/read_world_map.py) must parse a map
+/// the engine wrote, and find the counts the engine reports.
+final class WorldMapFormatTests: XCTestCase {
+  func testAReaderWrittenFromTheDocumentParsesAMapTheEngineWrote() throws {
+    let directory = try TemporaryFolder.make("worldMapFormat", removedAfter: self)
+    let sequence = directory.appendingPathComponent("seq").path
+    let synth = try CommandRunner.run([
+      "dataset", "synth", "--scene", "room", "--frames", "30", "--seed", "2", "--width", "160",
+      "--height", "120", "--out", sequence, "--quiet",
+    ])
+    XCTAssertEqual(synth.status, 0, synth.stderr)
+    let map = directory.appendingPathComponent("room.arscenemap").path
+    let built = try CommandRunner.run(["map", "build", sequence, "--out", map, "--quiet"])
+    XCTAssertEqual(built.status, 0, built.stderr)
+
+    let reader = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("WorldMapFormat/read_world_map.py").path
+    let read = try CommandRunner.python([reader, map])
+    XCTAssertEqual(read.status, 0, "the document's reader failed: \(read.stderr)")
+    let parsed = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: Any])
+    let head = try XCTUnwrap(parsed["head"] as? [String: Any])
+    let counted = try XCTUnwrap(parsed["counted"] as? [String: Any])
+    // The header agrees with what the sections hold, as the document says.
+    XCTAssertEqual(head["keyframe_count"] as? Int, counted["keyframes"] as? Int)
+    XCTAssertEqual(head["point_count"] as? Int, counted["points"] as? Int)
+    XCTAssertEqual(head["surface_point_count"] as? Int, counted["surface_points"] as? Int)
+    XCTAssertEqual(head["anchor_bytes"] as? Int, counted["anchor_bytes"] as? Int)
+    XCTAssertEqual(head["width"] as? Int, 160)
+    XCTAssertEqual(head["height"] as? Int, 120)
+    let keyframes = try XCTUnwrap(counted["keyframes"] as? Int)
+    let points = try XCTUnwrap(counted["points"] as? Int)
+    XCTAssertGreaterThan(keyframes, 0)
+    XCTAssertGreaterThan(points, 0)
+    // And with what the engine's own reader reports.
+    let info = try CommandRunner.run(["map", "info", map])
+    XCTAssertEqual(info.status, 0, info.stderr)
+    XCTAssertTrue(
+      info.stdout.contains("Keyframes: \(keyframes); feature points: \(points);"), info.stdout)
+  }
+}
