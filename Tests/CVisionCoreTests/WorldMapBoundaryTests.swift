@@ -294,37 +294,34 @@ final class WorldMapBoundaryTests: XCTestCase {
   }
 
   func testFramesOfAnotherSizeThanTheMapsAreRefused() throws {
-    let session = try Session()
-    XCTAssertEqual(vc_session_set_world_map(session.handle, Self.mapping.map), VC_STATUS_OK)
     var k = SyntheticRoom.intrinsics
     k.width *= 2
     k.height *= 2
     k.fx *= 2
     k.fy *= 2
-    let rgb = [UInt8](repeating: 128, count: Int(k.width * k.height) * 3)
-    var result = vc_frame_result_t()
-    let status = rgb.withUnsafeBytes { pixels in
-      var input = vc_frame_input_t(
-        timestamp_ns: 0, intrinsics: k,
-        color: vc_image_view_t(
-          data: pixels.baseAddress, width: k.width, height: k.height, stride_bytes: k.width * 3,
-          format: VC_PIXEL_FORMAT_RGB8),
-        depth: nil, imu_samples: nil, imu_sample_count: 0)
-      return vc_session_process_frame(session.handle, &input, &result)
-    }
+    let (status, message) = try Self.grayFrameInTheMap(from: k)
     XCTAssertEqual(status, VC_STATUS_INVALID_ARGUMENT)
-    let message = String(cString: vc_session_last_error_message(session.handle))
     XCTAssertTrue(message.contains("320x240") && message.contains("160x120"), message)
   }
 
   /// Issue 46: the same size from another camera (its focal length 20%
   /// longer) is not the map's camera either.
   func testFramesFromAnotherCameraOfTheSameSizeAreRefused() throws {
-    let session = try Session()
-    XCTAssertEqual(vc_session_set_world_map(session.handle, Self.mapping.map), VC_STATUS_OK)
     var k = SyntheticRoom.intrinsics
     k.fx *= 1.2
     k.fy *= 1.2
+    let (status, message) = try Self.grayFrameInTheMap(from: k)
+    XCTAssertEqual(status, VC_STATUS_INVALID_ARGUMENT)
+    XCTAssertTrue(message.contains("not the world map's camera"), message)
+  }
+
+  /// A grey frame of camera `k` given to a session started in the mapping
+  /// run's map: the status and the session's message.
+  private static func grayFrameInTheMap(from k: vc_camera_intrinsics_t) throws -> (
+    vc_status_t, String
+  ) {
+    let session = try Session()
+    XCTAssertEqual(vc_session_set_world_map(session.handle, mapping.map), VC_STATUS_OK)
     let rgb = [UInt8](repeating: 128, count: Int(k.width * k.height) * 3)
     var result = vc_frame_result_t()
     let status = rgb.withUnsafeBytes { pixels in
@@ -336,8 +333,6 @@ final class WorldMapBoundaryTests: XCTestCase {
         depth: nil, imu_samples: nil, imu_sample_count: 0)
       return vc_session_process_frame(session.handle, &input, &result)
     }
-    XCTAssertEqual(status, VC_STATUS_INVALID_ARGUMENT)
-    let message = String(cString: vc_session_last_error_message(session.handle))
-    XCTAssertTrue(message.contains("not the world map's camera"), message)
+    return (status, String(cString: vc_session_last_error_message(session.handle)))
   }
 }

@@ -241,6 +241,18 @@ final class RosBagConvertTests: XCTestCase {
     XCTAssertEqual(run.status, 0, run.stderr)
   }
 
+  /// The body of a good bag for ``badBag(_:_:)``: `frames` colour images at
+  /// 30 Hz and their camera.
+  private static func colourOnly(frames: Int, width: Int, height: Int) -> String {
+    """
+    c = writer.add_connection('/camera/color/image_raw', image_t, typestore=store)
+    i = writer.add_connection('/camera/color/camera_info', info_t, typestore=store)
+    for k in range(\(frames)):
+        put(writer, c, 1.0 + k / 30, image(1.0 + k / 30, \(width), \(height), 'rgb8', 3), image_t)
+    put(writer, i, 1.0, info(1.0, \(width), \(height)), info_t)
+    """
+  }
+
   func testBadBagsAreRefusedNamingTheTopicAndTheProblem() throws {
     try requireRosbags()
     let folder = try workspace()
@@ -344,15 +356,7 @@ final class RosBagConvertTests: XCTestCase {
     }
     // Cut short: half of a good bag.
     let good = folder.appendingPathComponent("good.bag").path
-    try badBag(
-      good,
-      """
-      c = writer.add_connection('/camera/color/image_raw', image_t, typestore=store)
-      i = writer.add_connection('/camera/color/camera_info', info_t, typestore=store)
-      for k in range(20):
-          put(writer, c, 1.0 + k / 30, image(1.0 + k / 30, 64, 48, 'rgb8', 3), image_t)
-      put(writer, i, 1.0, info(1.0, 64, 48), info_t)
-      """)
+    try badBag(good, Self.colourOnly(frames: 20, width: 64, height: 48))
     let bytes = try Data(contentsOf: URL(fileURLWithPath: good))
     let cut = folder.appendingPathComponent("cut.bag")
     try bytes.prefix(bytes.count / 2).write(to: cut)
@@ -371,15 +375,7 @@ final class RosBagConvertTests: XCTestCase {
     let inputs = folder.appendingPathComponent("inputs")
     try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
     let bag = inputs.appendingPathComponent("good.bag").path
-    try badBag(
-      bag,
-      """
-      c = writer.add_connection('/camera/color/image_raw', image_t, typestore=store)
-      i = writer.add_connection('/camera/color/camera_info', info_t, typestore=store)
-      for k in range(3):
-          put(writer, c, 1.0 + k / 30, image(1.0 + k / 30, 16, 12, 'rgb8', 3), image_t)
-      put(writer, i, 1.0, info(1.0, 16, 12), info_t)
-      """)
+    try badBag(bag, Self.colourOnly(frames: 3, width: 16, height: 12))
     let bagBytes = try Data(contentsOf: URL(fileURLWithPath: bag))
     // A folder holding other files: refused, the files kept.
     let occupied = folder.appendingPathComponent("occupied")

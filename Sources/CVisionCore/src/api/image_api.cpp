@@ -1,5 +1,6 @@
 // Entry points for decoding and writing images. They have no session, so
 // their errors go to the calling thread's slot (vc_last_error_message).
+#include <cstdio>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 #include <string>
@@ -10,6 +11,7 @@
 #include "common/status_error.h"
 #include "frame/encoded_image.h"
 #include "frame/image_view.h"
+#include "frame/stored_png.h"
 #include "vision_core/vision_core.h"
 
 struct vc_image {
@@ -89,6 +91,23 @@ void WriteImage(const vc_image_view_t& view, const std::string& file,
   // reports it with OpenCV's own words.
   const bool written = cv::imwrite(file, to_write, parameters);
   vc::Require(written, "could not write " + file, VC_STATUS_IO_ERROR);
+}
+
+// A PNG with its rows stored, written by our own encoder (frame/stored_png.h
+// says why not OpenCV's).
+void WriteStoredPng(const vc_image_view_t& view, const std::string& file) {
+  vc::Require(view.format != VC_PIXEL_FORMAT_DEPTH_F32,
+              "DEPTH_F32 images cannot be written; convert to DEPTH_U16",
+              VC_STATUS_INVALID_IMAGE);
+  const cv::Mat pixels = vc::WrapImageView(view, "written");
+  const std::vector<uint8_t> png =
+      vc::EncodeStoredPng(pixels, view.format == VC_PIXEL_FORMAT_BGR8);
+  std::FILE* out = std::fopen(file.c_str(), "wb");
+  vc::Require(out != nullptr, "could not write " + file, VC_STATUS_IO_ERROR);
+  const bool written =
+      std::fwrite(png.data(), 1, png.size(), out) == png.size();
+  const bool closed = std::fclose(out) == 0;
+  vc::Require(written && closed, "could not write " + file, VC_STATUS_IO_ERROR);
 }
 
 }  // namespace
@@ -172,7 +191,11 @@ vc_status_t vc_image_write_png(const vc_image_view_t* view, const char* path,
     vc::Require(
         file.size() >= 4 && file.compare(file.size() - 4, 4, ".png") == 0,
         "vc_image_write_png writes .png files, not " + file);
-    WriteImage(*view, file, {cv::IMWRITE_PNG_COMPRESSION, compression_level});
+    if (compression_level == 0) {
+      WriteStoredPng(*view, file);
+    } else {
+      WriteImage(*view, file, {cv::IMWRITE_PNG_COMPRESSION, compression_level});
+    }
   });
 }
 

@@ -6,6 +6,8 @@
 #include <opencv2/imgproc.hpp>
 #include <vector>
 
+#include "common/seeded_generator.h"
+
 namespace vc {
 namespace {
 
@@ -13,26 +15,6 @@ constexpr int kWidth = 640;
 constexpr int kHeight = 480;
 constexpr int kShapes = 600;
 constexpr uint64_t kSeed = 0x4d414348494e4555;  // "MACHINEU"
-
-// SplitMix64 (Steele et al. 2014): a whole, documented sequence, so the
-// frame is the same wherever it is drawn.
-class SplitMix64 {
- public:
-  explicit SplitMix64(uint64_t seed) : state_(seed) {}
-  uint64_t Next() {
-    uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-  // A whole number in [0, bound).
-  int Below(int bound) {
-    return static_cast<int>(Next() % static_cast<uint64_t>(bound));
-  }
-
- private:
-  uint64_t state_;
-};
 
 }  // namespace
 
@@ -44,7 +26,8 @@ cv::Mat MachineUnitFrame() {
       row[u] = static_cast<uint8_t>(60 + (u + v) * 120 / (kWidth + kHeight));
     }
   }
-  SplitMix64 random(kSeed);
+  // splitmix64: a whole, documented sequence, the same wherever it runs.
+  SeededGenerator random(kSeed);
   for (int i = 0; i < kShapes; ++i) {
     const cv::Point centre(random.Below(kWidth), random.Below(kHeight));
     const int size = 3 + random.Below(40);

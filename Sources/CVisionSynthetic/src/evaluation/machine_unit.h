@@ -9,8 +9,8 @@
 
 namespace vc {
 
-// The unit's frame: 640 x 480 grey pixels drawn from a fixed seed with a
-// generator of our own (never OpenCV's RNG, whose sequence is not promised
+// The unit's frame: 640 x 480 grey pixels drawn from a fixed seed with the
+// core's splitmix64 (never OpenCV's RNG, whose sequence is not promised
 // across versions), so every build and machine times the same pixels.
 // Overlapping rectangles and discs on a ramp give ORB corners at every
 // scale, as a textured room does.
