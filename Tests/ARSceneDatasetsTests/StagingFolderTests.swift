@@ -62,6 +62,27 @@ final class StagingFolderTests: XCTestCase {
     }
     // Level 0 stores: at least the raw RGB bytes.
     XCTAssertGreaterThanOrEqual(try XCTUnwrap(sizes[0]), 64 * 48 * 3)
+    // RGB and grey images stored read back as the same pixels as through
+    // OpenCV's encoder (a swapped channel would show).
+    let bgr = SequenceFixtures.pixels(image)
+    var rgbBytes: [UInt8] = []
+    var grayBytes: [UInt8] = []
+    for pixel in stride(from: 0, to: bgr.count, by: 3) {
+      rgbBytes += [UInt8(bgr[pixel + 2]), UInt8(bgr[pixel + 1]), UInt8(bgr[pixel])]
+      grayBytes.append(UInt8(bgr[pixel]))
+    }
+    for (name, buffer) in [
+      ("rgb", try PixelBuffer(format: .rgb8, width: 64, height: 48, bytes: rgbBytes)),
+      ("gray", try PixelBuffer(format: .gray8, width: 64, height: 48, bytes: grayBytes)),
+    ] {
+      let stored = folder.appendingPathComponent("\(name)-stored.png")
+      let deflated = folder.appendingPathComponent("\(name)-deflated.png")
+      try buffer.writePNG(to: stored, compressionLevel: 0)
+      try buffer.write(to: deflated)
+      XCTAssertEqual(
+        SequenceFixtures.pixels(try PixelBuffer.read(contentsOf: stored)),
+        SequenceFixtures.pixels(try PixelBuffer.read(contentsOf: deflated)), name)
+    }
     XCTAssertThrowsError(
       try image.writePNG(to: folder.appendingPathComponent("x.png"), compressionLevel: 10))
     XCTAssertThrowsError(
