@@ -13,7 +13,12 @@ namespace {
 
 constexpr int kWidth = 640;
 constexpr int kHeight = 480;
-constexpr int kShapes = 600;
+// 150 shapes up to 80 pixels, softened by a blur of half a pixel: ORB
+// takes as long on it as on a real 7-Scenes kitchen frame (1.02 times, the
+// median of 31 interleaved pairs; 600 smaller sharp shapes took 1.44 times).
+constexpr int kShapes = 150;
+constexpr int kLargestShape = 80;
+constexpr double kBlurSigma = 0.5;
 constexpr uint64_t kSeed = 0x4d414348494e4555;  // "MACHINEU"
 
 }  // namespace
@@ -30,15 +35,17 @@ cv::Mat MachineUnitFrame() {
   SeededGenerator random(kSeed);
   for (int i = 0; i < kShapes; ++i) {
     const cv::Point centre(random.Below(kWidth), random.Below(kHeight));
-    const int size = 3 + random.Below(40);
+    const int size = 3 + random.Below(kLargestShape);
     const cv::Scalar grey(random.Below(256));
     if (random.Below(2) == 0) {
-      const cv::Point corner(centre.x + size, centre.y + random.Below(40) + 3);
+      const cv::Point corner(centre.x + size,
+                             centre.y + random.Below(kLargestShape) + 3);
       cv::rectangle(frame, centre, corner, grey, cv::FILLED, cv::LINE_8);
     } else {
       cv::circle(frame, centre, size / 2, grey, cv::FILLED, cv::LINE_8);
     }
   }
+  cv::GaussianBlur(frame, frame, cv::Size(0, 0), kBlurSigma);
   return frame;
 }
 

@@ -12,8 +12,8 @@ namespace vc {
 // The unit's frame: 640 x 480 grey pixels drawn from a fixed seed with the
 // core's splitmix64 (never OpenCV's RNG, whose sequence is not promised
 // across versions), so every build and machine times the same pixels.
-// Overlapping rectangles and discs on a ramp give ORB corners at every
-// scale, as a textured room does.
+// Overlapping rectangles and discs on a ramp, softened by a blur, give ORB
+// corners at every scale and cost it what a real camera frame does.
 cv::Mat MachineUnitFrame();
 
 struct OrbTiming {
