@@ -20,6 +20,7 @@ struct ARSceneCommand: ParsableCommand {
 
   static func main() {
     TerminationCleanup.install()
+    refuseTooManyScriptedTouches()
     do {
       var command = try parseAsRoot()
       try command.run()
@@ -40,5 +41,22 @@ struct ARSceneCommand: ParsableCommand {
       Terminal.printError(fullMessage(for: error))
       Foundation.exit(2)
     }
+  }
+}
+
+extension ARSceneCommand {
+  /// Exits 2 when the command line holds more `--tap`, `--drag` and
+  /// `--rotate` options than ``ScriptedInteraction/maximumCount``, before
+  /// the argument parser spends time on them that grows with their square.
+  static func refuseTooManyScriptedTouches() {
+    let options = ["--tap", "--drag", "--rotate"]
+    let count = CommandLine.arguments.dropFirst().count { argument in
+      options.contains { argument == $0 || argument.hasPrefix($0 + "=") }
+    }
+    guard count > ScriptedInteraction.maximumCount else { return }
+    Terminal.printError(
+      "error: at most \(ScriptedInteraction.maximumCount) --tap, --drag and --rotate options,"
+        + " got \(count)")
+    Foundation.exit(2)
   }
 }

@@ -105,6 +105,22 @@ final class NothingLostCommandTests: XCTestCase {
     XCTAssertTrue(whole.stderr.contains("missing/0.png"), whole.stderr)
   }
 
+  /// Issue 46, bounded cost: the argument parser's time grows with the
+  /// square of repeated options, so scripted touches are bounded.
+  func testScriptedTouchesAreBounded() throws {
+    let sequence = try synthesize()
+    func taps(_ count: Int) -> [String] {
+      (0..<count).map { "--tap=t=0.05,x=0.5,y=0.7,object=o\($0)" }
+    }
+    let refused = try CommandRunner.run(
+      ["replay", sequence, "--events", "/dev/null", "--quiet"] + taps(1001), timeout: 60)
+    XCTAssertEqual(refused.status, 2, refused.stderr)
+    XCTAssertTrue(refused.stderr.contains("at most 1000 --tap"), refused.stderr)
+    let allowed = try CommandRunner.run(
+      ["replay", sequence, "--events", "/dev/null", "--quiet"] + taps(1000), timeout: 60)
+    XCTAssertEqual(allowed.status, 0, allowed.stderr)
+  }
+
   func testAMapThatIsNoFileIsRefusedForWhatItIs() throws {
     let fifo = path("map.fifo")
     XCTAssertEqual(mkfifo(fifo, 0o644), 0)

@@ -66,6 +66,12 @@ public struct ScriptedInteraction: Equatable, Sendable {
       action: .rotate(radians: Float(degrees * .pi / 180)))
   }
 
+  /// The most scripted touches one command line takes: parsing repeated
+  /// options costs the argument parser time that grows with their square
+  /// (2,000 took 1.9 s, 20,000 almost a minute), so more are refused
+  /// before parsing.
+  public static let maximumCount = 1000
+
   /// Checks a script: every drag and rotation must move an object that a
   /// tap places at or before its time. Otherwise it would do nothing, and a
   /// mistyped name would pass unnoticed.
