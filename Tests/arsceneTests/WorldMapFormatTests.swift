@@ -37,6 +37,15 @@ final class WorldMapFormatTests: XCTestCase {
     let points = try XCTUnwrap(counted["points"] as? Int)
     XCTAssertGreaterThan(keyframes, 0)
     XCTAssertGreaterThan(points, 0)
+    // The size the document states for a feature is its field list's.
+    let featureBytes = try XCTUnwrap(parsed["feature_bytes"] as? Int)
+    let document = try String(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Datasets/WORLD_MAP.md"), encoding: .utf8)
+    XCTAssertTrue(
+      document.contains("| features | feature_count x \(featureBytes) bytes |"),
+      "WORLD_MAP.md does not state \(featureBytes) bytes per feature")
     // And with what the engine's own reader reports.
     let info = try CommandRunner.run(["map", "info", map])
     XCTAssertEqual(info.status, 0, info.stderr)

@@ -137,7 +137,10 @@ def read(path):
         "anchors": len(anchors),
         "anchor_kinds": sorted({anchor["kind"] for anchor in anchors}),
     }
-    return {"head": head, "counted": counted}
+    # One feature as the field list spells it, to hold against the size the
+    # document states.
+    feature_bytes = struct.calcsize("<5fi") + 32 + struct.calcsize("<3f")
+    return {"head": head, "counted": counted, "feature_bytes": feature_bytes}
 
 
 def main():
