@@ -49,6 +49,32 @@ final class ARKitScenesReaderTests: XCTestCase {
       SequenceFixtures.pixels(try SequenceFixtures.depthImage(seed: 1)))
   }
 
+  /// The reader states the LiDAR's depth noise; a native copy keeps it, and
+  /// a replay takes it unless its configuration chose one (issue 47).
+  func testTheLiDARDepthNoiseIsStatedKeptAndAdopted() throws {
+    let sequence = try SequenceLoader.open(try makeFolder())
+    XCTAssertEqual(sequence.description.depthNoise, 0.0075)
+    let copy = FileManager.default.temporaryDirectory
+      .appendingPathComponent("arkit-noise-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: copy) }
+    _ = try SequenceConverter.convert(sequence, to: copy)
+    let native = try SequenceLoader.open(copy)
+    XCTAssertEqual(native.format, "native")
+    XCTAssertEqual(native.description.depthNoise, 0.0075)
+
+    let adopted = Replay(sequence: native).configuration
+    XCTAssertEqual(adopted.tracking.depthNoise, 0.0075)
+    var chosen = WorldTrackingConfiguration()
+    chosen.tracking.depthNoise = 0.003
+    XCTAssertEqual(
+      Replay(sequence: native, configuration: chosen).configuration.tracking.depthNoise, 0.003)
+    let kinect = try SequenceLoader.open(try FormatFixtures.sevenScenes(self))
+    XCTAssertNil(kinect.description.depthNoise)
+    XCTAssertEqual(
+      Replay(sequence: kinect).configuration.tracking.depthNoise,
+      WorldTrackingConfiguration.TrackingOptions().depthNoise)
+  }
+
   func testBadFilesNameTheFile() throws {
     let folder = try makeFolder()
     let frames = folder.appendingPathComponent("\(video)_frames")

@@ -369,6 +369,9 @@ final class DatasetBadInputTests: XCTestCase {
         #""depth": {"scale": 5000, "colorFromDepth": [1, 0, 0]}"#,
         #""depth.colorFromDepth" must be 16 numbers"#
       ),
+      (#""depth": {"scale": 1000, "noise": 0}"#, #""depth.noise" must be > 0 and at most 1.0"#),
+      (#""depth": {"scale": 1000, "noise": 7.5}"#, #""depth.noise" must be > 0 and at most 1.0"#),
+      (#""depth": {"scale": 1000, "noise": "lidar"}"#, #""depth.noise" must be a number"#),
       (#""frameRate": 0"#, #""frameRate" must be > 0"#),
       (#""sensors": "color""#, #""sensors" must be an array"#),
     ]

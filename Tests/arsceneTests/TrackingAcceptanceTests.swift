@@ -113,6 +113,24 @@ final class TrackingAcceptanceTests: XCTestCase {
     XCTAssertLessThanOrEqual(replay.largestPoseStep, 0.05, "no pose jump over 5 cm")
   }
 
+  /// ARKitScenes 40777060, first 330 frames: an iPad Pro's 256x192 colour
+  /// and LiDAR depth at 10 Hz, scored against ARKit's own trajectory (issue
+  /// 47: <= 5 cm). The synthetic sequences never caught the 3x regression
+  /// the keyframe window's bundle adjustment made here (4.71 -> 8.05 cm):
+  /// it weighed the LiDAR's depth as a Kinect's, and the LiDAR's readings
+  /// of one point disagree three times as much between views. The reader
+  /// now states the sensor's noise and the replay takes it: 4.16 cm.
+  func testARKitScenesIPadLiDARIsTrackedWithinFiveCentimetresOfARKit() throws {
+    let folder = try SharedDataset.folder("arkitscenes-40777060-part1")
+    let replay = try replay(folder.path)
+    let report = try evaluate(folder.path, trajectory: replay.trajectory)
+    print(
+      "acceptance: arkitscenes-40777060-part1 ATE \(report.ateRMSE * 100) cm,"
+        + " tracked \(report.trackedFraction)")
+    XCTAssertLessThanOrEqual(report.ateRMSE, 0.05, "issue 47's target against ARKit's poses")
+    XCTAssertGreaterThanOrEqual(report.trackedFraction, 0.97)
+  }
+
   /// The kitchen with loop closure, scored as reported live and as the
   /// final map places the same frames (eval's "refined", replay
   /// --refined-trajectory). Issue 15's 2.0 cm is met by neither: this build

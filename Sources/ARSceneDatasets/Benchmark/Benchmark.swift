@@ -44,7 +44,8 @@ public struct Benchmark {
     repeats: Int = 3, warmupFrames: Int = 10, maxFrames: Int? = nil
   ) {
     self.sequence = sequence
-    self.configuration = configuration.adopting(gravityOf: sequence)
+    self.configuration = configuration.adopting(gravityOf: sequence).adopting(
+      depthNoiseOf: sequence)
     self.repeats = repeats
     self.warmupFrames = warmupFrames
     self.maxFrames = maxFrames

@@ -17,6 +17,9 @@ enum SequenceJSON {
   static let fileName = "sequence.json"
   /// Depth units per metre beyond a micrometre per unit are no sensor's.
   static let maxDepthScale = 1e6
+  /// A depth sensor whose one reading is off by a metre at a metre measures
+  /// nothing.
+  static let maxDepthNoise = 1.0
 
   /// Reads and decodes the sequence.json at `url`.
   static func read(_ url: URL, defaultName: String) throws(DatasetError) -> Contents {
@@ -79,6 +82,15 @@ enum SequenceJSON {
         }
         description.colorFromDepth = transform
       }
+      if let noise = depth.noise {
+        guard noise.isFinite, noise > 0, noise <= Self.maxDepthNoise else {
+          throw DatasetError(
+            file: path,
+            "\"depth.noise\" must be > 0 and at most \(Self.maxDepthNoise) (sigma = noise * z²"
+              + " metres for one reading; 0.0015 for a Kinect), got \(noise)")
+        }
+        description.depthNoise = Float(noise)
+      }
     }
 
     if let frameRate = file.frameRate {
@@ -136,6 +148,7 @@ enum SequenceJSON {
       if let transform = description.colorFromDepth {
         depth["colorFromDepth"] = .array(transform.rowMajor.map { .number($0) })
       }
+      if let noise = description.depthNoise { depth["noise"] = .number(noise) }
       top["depth"] = .object(depth)
     }
     if let frameRate = description.frameRate { top["frameRate"] = .number(frameRate) }
@@ -294,6 +307,7 @@ enum SequenceJSON {
     var scale: Double?
     var intrinsics: CameraModel?
     var colorFromDepth: [Double]?
+    var noise: Double?
   }
 
   private struct GroundTruthModel: Decodable {

@@ -40,7 +40,8 @@ public struct Replay {
     options: ReplayOptions = ReplayOptions()
   ) {
     self.sequence = sequence
-    self.configuration = configuration.adopting(gravityOf: sequence)
+    self.configuration = configuration.adopting(gravityOf: sequence).adopting(
+      depthNoiseOf: sequence)
     self.options = options
   }
 

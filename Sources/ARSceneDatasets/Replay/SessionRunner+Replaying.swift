@@ -25,7 +25,7 @@ extension SessionRunner {
     guard !sequence.frames.isEmpty else {
       throw DatasetError(file: sequence.url.path, "the sequence has no frames to replay")
     }
-    let adopted = configuration.adopting(gravityOf: sequence)
+    let adopted = configuration.adopting(gravityOf: sequence).adopting(depthNoiseOf: sequence)
     if session.currentFrame == nil, adopted != configuration {
       do {
         try run(adopted, options: .resetTracking)
