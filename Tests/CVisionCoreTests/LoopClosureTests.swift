@@ -10,6 +10,7 @@ final class LoopClosureTests: XCTestCase {
   /// LoopOutcome's values.
   private let found: Int32 = 0
   private let implausible: Int32 = 5
+  private let oneKeyframe: Int32 = 8
 
   private func graph(nodes: Int, headingDrift: Double, lengthDrift: Double)
     -> vc_test_pose_graph_outcome_t
@@ -21,14 +22,15 @@ final class LoopClosureTests: XCTestCase {
     return outcome
   }
 
-  private func posters(separation: Double, drift: Double) -> (
+  private func posters(separation: Double, drift: Double, oldKeyframes: Int32 = 2) -> (
     outcome: Int32, correction: Double, inliers: Int32
   ) {
     var outcome: Int32 = -1
     var correction = 0.0
     var inliers: Int32 = 0
     XCTAssertEqual(
-      vc_test_identical_posters_loop(separation, drift, &outcome, &correction, &inliers),
+      vc_test_identical_posters_loop(
+        separation, drift, oldKeyframes, &outcome, &correction, &inliers),
       VC_STATUS_OK)
     return (outcome, correction, inliers)
   }
@@ -65,6 +67,14 @@ final class LoopClosureTests: XCTestCase {
     XCTAssertEqual(result.outcome, found)
     XCTAssertEqual(result.correction, 0.02, accuracy: 0.002)
     XCTAssertGreaterThanOrEqual(result.inliers, 100)
+  }
+
+  /// The same return when only one keyframe ever saw the place: nothing
+  /// else confirms it, so it is not closed (issue 47: several keyframes of
+  /// the place must agree).
+  func testAReturnOnlyOneKeyframeSawIsNotClosed() {
+    let result = posters(separation: 0, drift: 0.02, oldKeyframes: 1)
+    XCTAssertEqual(result.outcome, oneKeyframe)
   }
 
   /// An identical poster 0.6 or 0.9 m further along the wall matches all its

@@ -163,9 +163,11 @@ vc_status_t vc_test_pose_graph(const vc_test_pose_graph_trial_t* trial,
 }
 
 vc_status_t vc_test_identical_posters_loop(double poster_separation_m,
-                                           double drift_m, int* outcome,
-                                           double* correction_m, int* inliers) {
+                                           double drift_m, int old_keyframes,
+                                           int* outcome, double* correction_m,
+                                           int* inliers) {
   if (outcome == nullptr || correction_m == nullptr || inliers == nullptr ||
+      old_keyframes < 1 || old_keyframes > 2 ||
       !std::isfinite(poster_separation_m) || !std::isfinite(drift_m)) {
     return VC_STATUS_INVALID_ARGUMENT;
   }
@@ -208,15 +210,19 @@ vc_status_t vc_test_identical_posters_loop(double poster_separation_m,
     return std::make_pair(points, looks);
   };
 
+  // The old place as one keyframe or two 5 cm apart saw it: a loop must
+  // agree with more than one of them.
   vc::KeyframeDatabase database(options);
   const auto old_view = view(0, kOldWall);
-  database.Add(WallKeyframe(0, 0.0, 0, 0, old_view.first, old_view.second,
-                            camera, depth, options));
+  for (int k = 0; k < old_keyframes; ++k) {
+    database.Add(WallKeyframe(k, 0.5 * k, 0.05 * k, 0.05 * k, old_view.first,
+                              old_view.second, camera, depth, options));
+  }
   const bool same_place = poster_separation_m == 0;
   const auto new_view =
       view(poster_separation_m, same_place ? kOldWall : kNewWall);
   const vc::MapKeyframe query =
-      WallKeyframe(1, 10.0, poster_separation_m, poster_separation_m + drift_m,
+      WallKeyframe(2, 10.0, poster_separation_m, poster_separation_m + drift_m,
                    new_view.first, new_view.second, camera, depth, options);
   std::vector<Eigen::Vector3f> query_points;
   vc::SampleDepthPoints(depth, 1000.0, camera,

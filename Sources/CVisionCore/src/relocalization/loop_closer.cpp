@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "common/angles.h"
+#include "common/rotation_angle.h"
 
 namespace vc {
 namespace {
@@ -22,6 +23,31 @@ constexpr int kGraphIterations = 10;
 // keeps its drift below this anyway.
 constexpr double kSmallestCorrectionMetres = 0.008;
 constexpr double kSmallestCorrectionDegrees = 0.4;
+// Two consecutive keyframes that see the same place find the same
+// correction, give or take what the tracker drifts between them and what a
+// loop's own measurement scatters (the few millimetres above).
+constexpr double kConfirmingMetres = 0.01;
+constexpr double kConfirmingDegrees = 0.5;
+// After the optimisation no edge may be off by more than this many sigma: a
+// correction the graph cannot spread along the path is a wrong loop.
+constexpr double kMaxEdgeSigmas = 3.0;
+
+// The largest whitened error of any edge, after the optimisation.
+double LargestEdgeError(const std::vector<PoseGraphEdge>& edges,
+                        const std::vector<PoseGraphNode>& nodes) {
+  double largest = 0;
+  for (const PoseGraphEdge& edge : edges) {
+    const PoseGraphEdge now = EdgeBetween(nodes[edge.from].world_from_camera,
+                                          nodes[edge.to].world_from_camera);
+    const double translation =
+        (now.translation - edge.translation).norm() * edge.translation_weight;
+    const double heading =
+        std::abs(std::remainder(now.heading - edge.heading, 2 * kPi)) *
+        edge.heading_weight;
+    largest = std::max({largest, translation, heading});
+  }
+  return largest;
+}
 
 PoseGraphEdge Weighted(PoseGraphEdge edge) {
   edge.translation_weight = 1.0 / kTranslationSigmaMetres;
@@ -43,10 +69,18 @@ MapCorrection LoopCloser::Check(
   correction.detection =
       DetectLoop(database, query, query_points, relocalization_, options_);
   const LoopDetection& loop = correction.detection;
-  if (loop.outcome != LoopOutcome::kFound) return correction;
+  const bool found = loop.outcome == LoopOutcome::kFound;
+  const Eigen::Isometry3d at_query =
+      loop.camera_from_world.inverse() * query.keyframe.camera_from_world;
+  const bool confirmed = Confirmed(at_query, found);
+  if (!found) return correction;
   if (loop.correction_metres < kSmallestCorrectionMetres &&
       loop.correction_degrees < kSmallestCorrectionDegrees) {
     correction.detection.outcome = LoopOutcome::kNegligible;
+    return correction;
+  }
+  if (!confirmed) {
+    correction.detection.outcome = LoopOutcome::kUnconfirmed;
     return correction;
   }
   loops_.reserve(loops_.size() + 1);
@@ -92,19 +126,11 @@ MapCorrection LoopCloser::Check(
   }
   const std::vector<PoseGraphNode> before = nodes;
   correction.graph = OptimizePoseGraph(edges, 0, kGraphIterations, &nodes);
-  // The graph must come to agree with the new loop (within three sigma)
-  // without getting worse overall; else the loop contradicts the others.
-  const PoseGraphEdge agreed =
-      EdgeBetween(nodes[edges.back().from].world_from_camera,
-                  nodes[edges.back().to].world_from_camera);
-  const double translation_error =
-      (agreed.translation - edges.back().translation).norm() /
-      kTranslationSigmaMetres;
-  const double heading_error =
-      std::abs(std::remainder(agreed.heading - edges.back().heading, 2 * kPi)) /
-      kHeadingSigmaRadians;
+  // The graph must come to agree with the new loop and keep agreeing with
+  // every other edge (each within three sigma), without getting worse
+  // overall; else the loop contradicts the path or the other loops.
   if (!(correction.graph.final_cost <= correction.graph.initial_cost) ||
-      translation_error > 3 || heading_error > 3) {
+      LargestEdgeError(edges, nodes) > kMaxEdgeSigmas) {
     correction.detection.outcome = LoopOutcome::kInconsistent;
     return correction;
   }
@@ -115,6 +141,19 @@ MapCorrection LoopCloser::Check(
   }
   correction.applied = true;
   return correction;
+}
+
+bool LoopCloser::Confirmed(const Eigen::Isometry3d& correction, bool found) {
+  const bool agrees =
+      previous_found_ && found &&
+      (correction.translation() - previous_correction_.translation()).norm() <=
+          kConfirmingMetres &&
+      RotationDegrees(correction.linear() *
+                      previous_correction_.linear().transpose()) <=
+          kConfirmingDegrees;
+  previous_found_ = found;
+  previous_correction_ = correction;
+  return agrees;
 }
 
 void LoopCloser::Accept(const MapCorrection& correction) noexcept {

@@ -3,8 +3,11 @@
 // pose graph over all keyframes (pose_graph.h) beside the edges between
 // consecutive keyframes, the graph is optimised with the oldest keyframe
 // fixed, and the result is each keyframe's correction. Loops found earlier
-// stay in the graph, so a later loop does not undo them. Plain data, no
-// threads: deterministic.
+// stay in the graph, so a later loop does not undo them. A loop is closed
+// only when two consecutive keyframes find the same correction (as
+// ORB-SLAM asks consecutive keyframes to agree), and only when the graph
+// absorbs it with every edge within three sigma. Plain data, no threads:
+// deterministic.
 #pragma once
 
 #include <Eigen/Geometry>
@@ -58,10 +61,17 @@ class LoopCloser {
     PoseGraphEdge measurement;
   };
 
+  // Whether correction (new_world_from_old at the query) repeats what the
+  // previous query keyframe found, and remembers it for the next one.
+  bool Confirmed(const Eigen::Isometry3d& correction, bool found);
+
   RelocalizationOptions relocalization_;
   LoopDetectionOptions options_;
   std::vector<LoopEdge> loops_;
   int loops_closed_ = 0;
+  // The correction the previous query keyframe found, if it found one.
+  bool previous_found_ = false;
+  Eigen::Isometry3d previous_correction_ = Eigen::Isometry3d::Identity();
 };
 
 }  // namespace vc

@@ -73,6 +73,10 @@ const char* LoopOutcomeName(LoopOutcome outcome) {
       return "negligible";
     case LoopOutcome::kInconsistent:
       return "inconsistent";
+    case LoopOutcome::kOneKeyframe:
+      return "one_keyframe";
+    case LoopOutcome::kUnconfirmed:
+      return "unconfirmed";
   }
   return "unknown";
 }
@@ -165,6 +169,10 @@ LoopDetection DetectLoop(const KeyframeDatabase& database,
   result.camera_from_world = alignment.camera_from_world;
   result.overlap = alignment.overlap;
   result.residual_metres = alignment.residual;
+  result.agreeing_keyframes = int(std::count_if(
+      alignment.agreeing_by_surface.begin(),
+      alignment.agreeing_by_surface.end(),
+      [&](int agreeing) { return agreeing >= relocalization.min_surface_points; }));
 
   const Eigen::Isometry3d tracked = q.camera_from_world.inverse();
   const Eigen::Isometry3d looped = result.camera_from_world.inverse();
@@ -190,6 +198,10 @@ LoopDetection DetectLoop(const KeyframeDatabase& database,
       alignment.overlap < relocalization.min_overlap ||
       alignment.residual > relocalization.max_residual) {
     result.outcome = LoopOutcome::kPoorAlignment;
+    return result;
+  }
+  if (result.agreeing_keyframes < options.min_agreeing_keyframes) {
+    result.outcome = LoopOutcome::kOneKeyframe;
     return result;
   }
   if (result.correction_metres > result.allowed_metres ||

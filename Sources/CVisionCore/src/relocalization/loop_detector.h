@@ -35,6 +35,11 @@ struct LoopDetectionOptions {
   int candidates = 3;
   // Matches agreeing with the rigid hypothesis, at least.
   int min_inliers = 20;
+  // The place must be seen alike from several of its keyframes: the query's
+  // depth, placed by the loop, must lie on the surfaces of at least this
+  // many candidates (each with relocalization's min_surface_points), so the
+  // old keyframes agree with each other and with the new one about it.
+  int min_agreeing_keyframes = 2;
   // The largest correction drift explains: a floor plus a share of the path
   // walked between the candidate and the query.
   double max_correction_metres = 0.03;
@@ -55,6 +60,8 @@ enum class LoopOutcome {
   kImplausible,    // a correction no drift explains
   kNegligible,     // a true loop, but the map already agrees with it
   kInconsistent,   // the pose graph could not agree with it and the others
+  kOneKeyframe,     // only one keyframe of the place supports it
+  kUnconfirmed,     // the previous keyframe did not find the same correction
 };
 
 const char* LoopOutcomeName(LoopOutcome outcome);
@@ -68,6 +75,8 @@ struct LoopDetection {
   int candidates = 0;
   int matches = 0;
   int inliers = 0;
+  // Candidates whose surface the query's depth agrees with.
+  int agreeing_keyframes = 0;
   double overlap = 0;
   double residual_metres = 0;
   // How far the loop moves the query from where tracking put it, and what

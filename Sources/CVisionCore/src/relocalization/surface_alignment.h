@@ -29,6 +29,10 @@ struct SurfaceAlignment {
   double overlap = 0;
   // ... and the RMS point-to-plane distance of the agreeing, metres.
   double residual = 0;
+  // Of the query samples, those within accept_distance of each surface
+  // (in the order given): a place several keyframes saw is confirmed by
+  // each of them.
+  std::vector<int> agreeing_by_surface;
   // Smallest eigenvalue of the last iteration's normal equations over the
   // largest: near 0 when some motion is unconstrained.
   double conditioning = 0;

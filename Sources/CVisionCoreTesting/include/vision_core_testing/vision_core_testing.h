@@ -97,11 +97,15 @@ VC_API vc_status_t vc_test_pose_graph(const vc_test_pose_graph_trial_t *trial,
     where an identical poster hangs (the same 100 descriptors) beside
     other texture. With poster_separation_m 0 the second keyframe sees the
     first poster again, its tracked pose off by drift_m sideways: a true
-    loop. outcome receives the detection's outcome (LoopOutcome: 0 found,
+    loop. The old place was seen by old_keyframes keyframes (1 or 2, 5 cm
+    apart). outcome receives the detection's outcome (LoopOutcome: 0 found,
     1 no candidates, 2 too few matches, 3 no consensus, 4 poor alignment,
-    5 implausible), the correction it measured (metres) and its inliers. */
+    5 implausible, 8 one keyframe), the correction it measured (metres) and
+    its inliers. */
 VC_API vc_status_t vc_test_identical_posters_loop(double poster_separation_m,
-                                                  double drift_m, int *outcome,
+                                                  double drift_m,
+                                                  int old_keyframes,
+                                                  int *outcome,
                                                   double *correction_m,
                                                   int *inliers);
 
