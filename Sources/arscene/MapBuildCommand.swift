@@ -13,6 +13,15 @@ struct MapBuildCommand: ParsableCommand {
       Keyframes need depth, so the sequence must have it. --trajectory writes the mapping \
       run's poses in the map's world (TUM, the ground truth's camera convention, as replay \
       --trajectory): what ties the map's world to ground truth when its answers are scored.
+
+      --poses FILE|groundtruth builds the map at known poses instead: a TUM trajectory of the \
+      sequence (world_from_camera, OpenCV camera axes, as the ground truth) or the sequence's \
+      own ground truth. Each keyframe is placed at the pose of its time (interpolated between \
+      samples at most 0.1 s apart), its points and depth surface with it, and each anchor \
+      moves as its nearest keyframe does: the map's world is the poses' world, so a \
+      relocalization against it is scored against those poses directly (the benchmarks' \
+      protocol), and a robot that knows where it is maps in its own world. --trajectory then \
+      writes those poses at the mapped frames.
       """
   )
 
@@ -31,6 +40,12 @@ struct MapBuildCommand: ParsableCommand {
     help: ArgumentHelp(
       "Write the mapping run's poses to FILE (TUM, the map's world).", valueName: "FILE"))
   var trajectory: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Place the keyframes at known poses: a TUM trajectory FILE or groundtruth.",
+      valueName: "FILE|groundtruth"))
+  var poses: String?
 
   @Option(parsing: .unconditional, help: "Map from at most the first N frames.")
   var maxFrames: Int?
@@ -51,22 +66,37 @@ struct MapBuildCommand: ParsableCommand {
     }
     try OutputPaths.refuseReplacingInputs(
       [("--out", out), ("--trajectory", trajectory)], of: sequence.url)
+    let knownPoses = try poses.map { (given) throws(DatasetError) in
+      try KnownPoses.read(given, for: sequence)
+    }
     var configuration = WorldTrackingConfiguration()
     configuration.planeDetection = try planes.parsed()
     threads.apply(to: &configuration)
     configuration.detectionImages = try referenceImages.load(
       for: sequence, allowingOutsidePaths: input.allowOutsidePaths)
     var options = ReplayOptions(maxFrames: maxFrames, includeTimings: false, coaching: nil)
-    options.worldMapDestination = URL(fileURLWithPath: out)
+    // A map placed at known poses is written only once placed: the replay's
+    // own goes to a private folder first, so a refusal leaves nothing.
+    let staging = try knownPoses.map { _ in try StagingFolder(beside: URL(fileURLWithPath: out)) }
+    defer { staging?.remove() }
+    let mapped =
+      staging?.url.appendingPathComponent("replayed.arscenemap") ?? URL(fileURLWithPath: out)
+    options.worldMapDestination = mapped
     options.threads = threads.threads
     let replay = Replay(sequence: sequence, configuration: configuration, options: options)
     var progress = ProgressBar(label: "map", enabled: !quiet)
-    var poses: [TimedPose] = []
+    var measured: [TimedPose] = []
     let summary = try replay.run(
-      emit: { _ in }, progress: { progress.update($0, of: $1) }, pose: { poses.append($0) })
+      emit: { _ in }, progress: { progress.update($0, of: $1) }, pose: { measured.append($0) })
+    if let knownPoses {
+      let map = try WorldMap(contentsOf: mapped)
+      try map.placingKeyframes(at: try knownPoses.atKeyframes(of: map))
+        .write(to: URL(fileURLWithPath: out))
+      measured = measured.compactMap { knownPoses.pose(at: $0.timestamp) }
+    }
     if let trajectory {
       try TUMTrajectory.write(
-        poses, to: URL(fileURLWithPath: trajectory),
+        measured, to: URL(fileURLWithPath: trajectory),
         comment: "ARScene mapping trajectory of \(sequence.description.name) in the world of"
           + " \(out): world_from_camera, \(sequence.description.groundTruthConvention) camera axes")
     }

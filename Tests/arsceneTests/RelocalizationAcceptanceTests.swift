@@ -1,3 +1,4 @@
+import ARSceneDatasets
 import Foundation
 import TestSupport
 import XCTest
@@ -361,6 +362,100 @@ final class RelocalizationTargetTests: XCTestCase {
   /// keyframes: over five principal points within half a pixel it spans
   /// 76.7-79.3% (76.7-78.7% before keyframes joined during initialisation),
   /// so its guard is 75%.
+  /// A map built at the sequence's own poses (`map build --poses
+  /// groundtruth`) lives in the ground truth's world: the mapping
+  /// trajectory it writes is the ground truth at the mapped frames, and
+  /// another path through the room is found there without any alignment.
+  func testAMapAtKnownPosesLivesInTheirWorld() throws {
+    let mapping = try workspace.synthesize(["--frames", "300", "--seed", "1"], name: "mapping")
+    let other = try workspace.synthesize(
+      ["--frames", "300", "--seed", "1", "--path-seed", "7"], name: "other")
+    let map = path("known.arscenemap")
+    let built = try run([
+      "map", "build", mapping, "--poses", "groundtruth", "--out", map, "--trajectory",
+      path("known.txt"), "--quiet",
+    ])
+    XCTAssertEqual(built.status, 0, built.stderr)
+    let written = try TUMTrajectory.read(URL(fileURLWithPath: path("known.txt")))
+    let truth = try SequenceLoader.open(URL(fileURLWithPath: mapping)).groundTruth
+    XCTAssertGreaterThan(written.count, 250)
+    for pose in written {
+      let expected = try XCTUnwrap(truth.pose(at: pose.timestamp, maximumGap: 0.1))
+      let error = pose.translation - expected.translation
+      XCTAssertLessThan((error * error).sum().squareRoot(), 1e-6, "\(pose.timestamp)")
+    }
+    _ = try run([
+      "relocalize", other, "--map", map, "--trajectory", path("found.txt"), "--quiet",
+    ])
+    let found = try TUMTrajectory.read(URL(fileURLWithPath: path("found.txt")))
+    let otherTruth = try SequenceLoader.open(URL(fileURLWithPath: other)).groundTruth
+    let errors = try found.map { pose -> Double in
+      let expected = try XCTUnwrap(otherTruth.pose(at: pose.timestamp, maximumGap: 0.1))
+      let d = pose.translation - expected.translation
+      return (d * d).sum().squareRoot()
+    }.sorted()
+    print(
+      "acceptance: known-pose map: \(found.count) of 300 found, median \(errors[errors.count / 2] * 100) cm"
+    )
+    XCTAssertGreaterThanOrEqual(found.count, 285)
+    XCTAssertLessThanOrEqual(
+      errors[errors.count / 2], 0.01, "median within 1 cm of the truth, unaligned")
+  }
+
+  /// Poses that do not cover a keyframe, a missing file, and ground truth a
+  /// sequence lacks are errors naming what is wrong, and leave no map.
+  func testKnownPosesThatCannotPlaceTheMapAreRefused() throws {
+    let sequence = try workspace.synthesize(["--frames", "60", "--seed", "1"], name: "short")
+    let partial = path("partial.txt")
+    try "# t tx ty tz qx qy qz qw\n0.0 0 0 0 0 0 0 1\n0.05 0 0 0 0 0 0 1\n".write(
+      toFile: partial, atomically: true, encoding: .utf8)
+    let cases: [([String], String)] = [
+      (["--poses", partial], "has no pose at"),
+      (["--poses", path("absent.txt")], "absent.txt"),
+    ]
+    for (index, (arguments, message)) in cases.enumerated() {
+      let map = path("refused-\(index).arscenemap")
+      let result = try workspace.run(
+        ["map", "build", sequence, "--out", map, "--quiet"] + arguments)
+      XCTAssertEqual(result.status, 1, "\(arguments)")
+      XCTAssertTrue(result.stderr.contains(message), result.stderr)
+      XCTAssertFalse(FileManager.default.fileExists(atPath: map), "no map left for \(arguments)")
+    }
+  }
+
+  /// The benchmarks' protocol on the 7-Scenes kitchen: the map placed at the
+  /// dataset's poses of frames 0-299, each of frames 300-599 queried on its
+  /// own and scored against the dataset's poses with no alignment (issue
+  /// 47). Targets met: median <= 2 cm and 1 degree (1.77 cm, 0.65 degrees
+  /// measured). Not met: >= 90% of the frames within 5 cm / 5 degrees
+  /// (70.0%: 91.3% of the answers are, but only 76.7% of the frames are
+  /// answered; 74.3% on a native copy of the folder), held by a regression
+  /// guard.
+  func testKitchenMapAtTheDatasetsPosesTargetsWithARegressionGuard() throws {
+    let kitchen = try SharedDataset.folder("7scenes-kitchen-dev").path
+    let map = path("kitchen-known.arscenemap")
+    let built = try run([
+      "map", "build", kitchen, "--poses", "groundtruth", "--out", map, "--max-frames", "300",
+      "--trajectory", path("kitchen-known.txt"), "--quiet",
+    ])
+    XCTAssertEqual(built.status, 0, built.stderr)
+    let report = path("kitchen-known.json")
+    _ = try run([
+      "relocalize", kitchen, "--map", map, "--first-frame", "300", "--map-trajectory",
+      path("kitchen-known.txt"), "--json", report, "--quiet",
+    ])
+    let json = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report)))
+        as? [String: Any])
+    let score = try XCTUnwrap(json["score"] as? [String: Double])
+    print("acceptance: kitchen at the dataset's poses \(score); mean \(json["mean_ms"] ?? 0) ms")
+    XCTAssertLessThanOrEqual(score["median_cm"] ?? .infinity, 2, "target")
+    XCTAssertLessThanOrEqual(score["median_degrees"] ?? .infinity, 1, "target")
+    XCTAssertGreaterThanOrEqual(
+      score["correct_fraction_of_queries"] ?? 0, 0.68,
+      "regression guard: within 5 cm / 5 degrees of all frames (target 0.90 not met)")
+  }
+
   func testKitchenTargetsWithARegressionGuardForTheTwoNotMet() throws {
     let kitchen = try SharedDataset.folder("7scenes-kitchen-dev").path
     let map = path("kitchen.arscenemap")

@@ -1237,6 +1237,32 @@ VC_API vc_status_t vc_world_map_get_points(const vc_world_map_t *map,
                                            float *out_xyz, int64_t capacity,
                                            int64_t *out_count);
 
+/** One keyframe of a map: when it was seen and where. */
+typedef struct vc_world_map_keyframe {
+  /** Nanoseconds, the clock of the session that made the map. */
+  int64_t timestamp_ns;
+  /** Column-major 4x4, OpenCV camera axes, the map's world, metres. */
+  double world_from_camera[16];
+} vc_world_map_keyframe_t;
+
+/** The map's keyframes in its order (count protocol, in keyframes). */
+VC_API vc_status_t vc_world_map_get_keyframes(const vc_world_map_t *map,
+                                              vc_world_map_keyframe_t *out,
+                                              int64_t capacity,
+                                              int64_t *out_count);
+
+/** A copy of map with its keyframes placed at known poses: keyframe k at
+    world_from_camera[16 k .. 16 k + 15] (column-major 4x4, OpenCV camera
+    axes, metres; one per keyframe in the order of
+    vc_world_map_get_keyframes), its points and depth surface carried
+    along rigidly. The map's world becomes the poses' world, as for a robot
+    that knows where it is or a benchmark's reference poses. Anchors are
+    left as they are (the caller moves them). A pose that is not a finite
+    rigid transform is VC_STATUS_INVALID_ARGUMENT naming its keyframe. */
+VC_API vc_status_t vc_world_map_with_keyframe_poses(
+    const vc_world_map_t *map, const double *world_from_camera, int64_t count,
+    vc_world_map_t **out_map);
+
 /** Finds single frames in a map, each on its own (no tracking from frame to
     frame): the 7-Scenes relocalization protocol. Not thread-safe. */
 typedef struct vc_relocalizer vc_relocalizer_t;

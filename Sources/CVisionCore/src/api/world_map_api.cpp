@@ -1,5 +1,6 @@
 // Entry points for world maps and single-frame relocalization.
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <memory>
 #include <opencv2/imgproc.hpp>
@@ -10,6 +11,7 @@
 #include "api/session_handle.h"
 #include "common/conventions.h"
 #include "common/status_error.h"
+#include "common/transform_checks.h"
 #include "frame/depth_millimetres.h"
 #include "frame/frame_input.h"
 #include "relocalization/keyframe_database.h"
@@ -199,6 +201,68 @@ vc_status_t vc_world_map_get_points(const vc_world_map_t* map, float* out_xyz,
         *out++ = p.z();
       }
     }
+  });
+}
+
+vc_status_t vc_world_map_get_keyframes(const vc_world_map_t* map,
+                                       vc_world_map_keyframe_t* out,
+                                       int64_t capacity, int64_t* out_count) {
+  return vc::Guarded(vc::ThreadErrorSlot(), [&] {
+    RequireMap(map);
+    vc::Require(out_count != nullptr, "out_count is NULL");
+    vc::Require(capacity >= 0, "capacity must be >= 0");
+    const int64_t count = static_cast<int64_t>(map->data.keyframes.size());
+    *out_count = count;
+    if (out == nullptr) return;
+    vc::Require(capacity >= count,
+                "capacity " + std::to_string(capacity) + " < " +
+                    std::to_string(count) + " keyframes",
+                VC_STATUS_BUFFER_TOO_SMALL);
+    for (int64_t k = 0; k < count; ++k) {
+      const vc::Keyframe& keyframe = map->data.keyframes[k].keyframe;
+      out[k].timestamp_ns = keyframe.timestamp_ns;
+      const Eigen::Matrix4d pose =
+          keyframe.camera_from_world.inverse().matrix();
+      std::copy(pose.data(), pose.data() + 16, out[k].world_from_camera);
+    }
+  });
+}
+
+vc_status_t vc_world_map_with_keyframe_poses(const vc_world_map_t* map,
+                                             const double* world_from_camera,
+                                             int64_t count,
+                                             vc_world_map_t** out_map) {
+  return vc::Guarded(vc::ThreadErrorSlot(), [&] {
+    RequireMap(map);
+    vc::Require(out_map != nullptr, "out_map is NULL");
+    *out_map = nullptr;
+    const int64_t keyframes = static_cast<int64_t>(map->data.keyframes.size());
+    vc::Require(count == keyframes,
+                std::to_string(count) + " poses for a map of " +
+                    std::to_string(keyframes) + " keyframes: one per keyframe");
+    vc::Require(world_from_camera != nullptr || count == 0,
+                "world_from_camera is NULL");
+    std::vector<Eigen::Isometry3d> corrections;
+    corrections.reserve(static_cast<size_t>(count));
+    for (int64_t k = 0; k < count; ++k) {
+      const double* given = world_from_camera + 16 * k;
+      float checked[16];
+      for (int i = 0; i < 16; ++i) {
+        vc::Require(std::isfinite(given[i]) && std::abs(given[i]) < 1e9,
+                    "world_from_camera of keyframe " + std::to_string(k) +
+                        " has an element that is not a finite position");
+        checked[i] = static_cast<float>(given[i]);
+      }
+      vc::RequireRigidTransform(
+          checked, "world_from_camera of keyframe " + std::to_string(k));
+      Eigen::Isometry3d pose;
+      pose.matrix() = Eigen::Map<const Eigen::Matrix4d>(given);
+      corrections.push_back(pose *
+                            map->data.keyframes[k].keyframe.camera_from_world);
+    }
+    auto copy = std::make_unique<vc_world_map>(*map);
+    vc::MoveMapKeyframes(corrections, &copy->data.keyframes);
+    *out_map = copy.release();
   });
 }
 

@@ -52,17 +52,22 @@ void KeyframeDatabase::Add(MapKeyframe keyframe) {
 
 void KeyframeDatabase::MoveKeyframes(
     const std::vector<Eigen::Isometry3d>& new_world_from_old) {
-  Require(new_world_from_old.size() == keyframes_.size(),
+  MoveMapKeyframes(new_world_from_old, &keyframes_);
+}
+
+void MoveMapKeyframes(const std::vector<Eigen::Isometry3d>& new_world_from_old,
+                      std::vector<MapKeyframe>* keyframes) {
+  Require(new_world_from_old.size() == keyframes->size(),
           "one correction per keyframe");
-  for (size_t k = 0; k < keyframes_.size(); ++k) {
+  for (size_t k = 0; k < keyframes->size(); ++k) {
     const Eigen::Isometry3d& correction = new_world_from_old[k];
     const Eigen::Isometry3d old_from_new = correction.inverse();
     const Eigen::Isometry3f point_correction = correction.cast<float>();
     const Eigen::Matrix3f normal_correction = point_correction.linear();
-    Keyframe& keyframe = keyframes_[k].keyframe;
+    Keyframe& keyframe = (*keyframes)[k].keyframe;
     keyframe.camera_from_world = keyframe.camera_from_world * old_from_new;
     for (Eigen::Vector3f& p : keyframe.points) p = point_correction * p;
-    DepthSurface& surface = keyframes_[k].surface;
+    DepthSurface& surface = (*keyframes)[k].surface;
     if (surface.empty()) continue;
     surface.camera_from_world = surface.camera_from_world * old_from_new;
     for (Eigen::Vector3f& p : surface.points) p = point_correction * p;

@@ -103,4 +103,10 @@ class KeyframeDatabase {
   std::vector<std::vector<Posting>> postings_;
 };
 
+// Moves each of keyframes (pose, points and surface) by its
+// new_world_from_old, one per keyframe: a loop closure's correction, or a
+// map placed at known poses (vc_world_map_with_keyframe_poses).
+void MoveMapKeyframes(const std::vector<Eigen::Isometry3d>& new_world_from_old,
+                      std::vector<MapKeyframe>* keyframes);
+
 }  // namespace vc

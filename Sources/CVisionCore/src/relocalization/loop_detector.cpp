@@ -169,10 +169,11 @@ LoopDetection DetectLoop(const KeyframeDatabase& database,
   result.camera_from_world = alignment.camera_from_world;
   result.overlap = alignment.overlap;
   result.residual_metres = alignment.residual;
-  result.agreeing_keyframes = int(std::count_if(
-      alignment.agreeing_by_surface.begin(),
-      alignment.agreeing_by_surface.end(),
-      [&](int agreeing) { return agreeing >= relocalization.min_surface_points; }));
+  result.agreeing_keyframes =
+      int(std::count_if(alignment.agreeing_by_surface.begin(),
+                        alignment.agreeing_by_surface.end(), [&](int agreeing) {
+                          return agreeing >= relocalization.min_surface_points;
+                        }));
 
   const Eigen::Isometry3d tracked = q.camera_from_world.inverse();
   const Eigen::Isometry3d looped = result.camera_from_world.inverse();

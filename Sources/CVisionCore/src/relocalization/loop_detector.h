@@ -60,8 +60,8 @@ enum class LoopOutcome {
   kImplausible,    // a correction no drift explains
   kNegligible,     // a true loop, but the map already agrees with it
   kInconsistent,   // the pose graph could not agree with it and the others
-  kOneKeyframe,     // only one keyframe of the place supports it
-  kUnconfirmed,     // the previous keyframe did not find the same correction
+  kOneKeyframe,    // only one keyframe of the place supports it
+  kUnconfirmed,    // the previous keyframe did not find the same correction
 };
 
 const char* LoopOutcomeName(LoopOutcome outcome);

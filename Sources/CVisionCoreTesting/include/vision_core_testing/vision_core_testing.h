@@ -102,12 +102,9 @@ VC_API vc_status_t vc_test_pose_graph(const vc_test_pose_graph_trial_t *trial,
     1 no candidates, 2 too few matches, 3 no consensus, 4 poor alignment,
     5 implausible, 8 one keyframe), the correction it measured (metres) and
     its inliers. */
-VC_API vc_status_t vc_test_identical_posters_loop(double poster_separation_m,
-                                                  double drift_m,
-                                                  int old_keyframes,
-                                                  int *outcome,
-                                                  double *correction_m,
-                                                  int *inliers);
+VC_API vc_status_t vc_test_identical_posters_loop(
+    double poster_separation_m, double drift_m, int old_keyframes, int *outcome,
+    double *correction_m, int *inliers);
 
 /** A descriptor-matching trial (relocalization/two_nearest.h): seeded
     random ORB descriptors, a query set of query_count and a train set of
