@@ -21,7 +21,8 @@ final class WorldMapKnownPosesTests: XCTestCase {
     let placed = try map.placingKeyframes(at: keyframes.map { move * $0.worldFromCamera })
     for (before, after) in zip(keyframes, try placed.keyframes) {
       XCTAssertEqual(after.timestamp, before.timestamp)
-      XCTAssertLessThan(after.worldFromCamera.maxDifference(to: move * before.worldFromCamera), 1e-5)
+      let expected = move * before.worldFromCamera
+      XCTAssertLessThan(after.worldFromCamera.maxDifference(to: expected), 1e-5)
     }
     XCTAssertEqual(placed.keyframeCount, map.keyframeCount)
     for (p, q) in zip(map.rawFeaturePoints, placed.rawFeaturePoints) {
