@@ -423,6 +423,28 @@ final class RelocalizationTargetTests: XCTestCase {
     }
   }
 
+  /// Builds a map of the kitchen's frames 0-299 (with `mapping`'s extra
+  /// arguments) and relocalizes each of frames 300-599 in it, scored against
+  /// the mapping trajectory: the map command's result and the report.
+  private func relocalizeKitchenFrames300On(
+    _ kitchen: String, name: String, mapping: [String]
+  ) throws -> (CommandResult, [String: Any]) {
+    let map = path("\(name).arscenemap")
+    let trajectory = path("\(name)-mapping.txt")
+    let built = try run(
+      ["map", "build", kitchen, "--out", map, "--max-frames", "300", "--trajectory", trajectory]
+        + mapping)
+    let report = path("\(name).json")
+    _ = try run([
+      "relocalize", kitchen, "--map", map, "--first-frame", "300", "--map-trajectory", trajectory,
+      "--json", report, "--quiet",
+    ])
+    let json = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report)))
+        as? [String: Any])
+    return (built, json)
+  }
+
   /// The benchmarks' protocol on the 7-Scenes kitchen: the map placed at the
   /// dataset's poses of frames 0-299, each of frames 300-599 queried on its
   /// own and scored against the dataset's poses with no alignment (issue
@@ -433,20 +455,9 @@ final class RelocalizationTargetTests: XCTestCase {
   /// guard.
   func testKitchenMapAtTheDatasetsPosesTargetsWithARegressionGuard() throws {
     let kitchen = try SharedDataset.folder("7scenes-kitchen-dev").path
-    let map = path("kitchen-known.arscenemap")
-    let built = try run([
-      "map", "build", kitchen, "--poses", "groundtruth", "--out", map, "--max-frames", "300",
-      "--trajectory", path("kitchen-known.txt"), "--quiet",
-    ])
+    let (built, json) = try relocalizeKitchenFrames300On(
+      kitchen, name: "kitchen-known", mapping: ["--poses", "groundtruth", "--quiet"])
     XCTAssertEqual(built.status, 0, built.stderr)
-    let report = path("kitchen-known.json")
-    _ = try run([
-      "relocalize", kitchen, "--map", map, "--first-frame", "300", "--map-trajectory",
-      path("kitchen-known.txt"), "--json", report, "--quiet",
-    ])
-    let json = try XCTUnwrap(
-      JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report)))
-        as? [String: Any])
     let score = try XCTUnwrap(json["score"] as? [String: Double])
     print("acceptance: kitchen at the dataset's poses \(score); mean \(json["mean_ms"] ?? 0) ms")
     XCTAssertLessThanOrEqual(score["median_cm"] ?? .infinity, 2, "target")
@@ -458,20 +469,8 @@ final class RelocalizationTargetTests: XCTestCase {
 
   func testKitchenTargetsWithARegressionGuardForTheTwoNotMet() throws {
     let kitchen = try SharedDataset.folder("7scenes-kitchen-dev").path
-    let map = path("kitchen.arscenemap")
-    let built = try run([
-      "map", "build", kitchen, "--out", map, "--max-frames", "300", "--trajectory",
-      path("mapping.txt"),
-    ])
+    let (built, json) = try relocalizeKitchenFrames300On(kitchen, name: "kitchen", mapping: [])
     print("acceptance: kitchen map: \(built.stderr.split(separator: "\n").suffix(6))")
-    let report = path("kitchen.json")
-    _ = try run([
-      "relocalize", kitchen, "--map", map, "--first-frame", "300", "--map-trajectory",
-      path("mapping.txt"), "--json", report, "--quiet",
-    ])
-    let json = try XCTUnwrap(
-      JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report)))
-        as? [String: Any])
     let score = try XCTUnwrap(json["score_by_views"] as? [String: Double])
     print(
       "acceptance: kitchen relocalization \(score); by centres \(json["score"] ?? "");"

@@ -102,12 +102,7 @@ final class TrackingAcceptanceTests: XCTestCase {
   /// bundle adjustment this build measures 3.06 cm (3.06-3.45 over six
   /// RANSAC seeds; 3.94 before it), so the guard holds 3.5 cm.
   func testSevenScenesKitchenRegressionGuardWhileTheATETargetsAreNotMet() throws {
-    let folder = try SharedDataset.folder("7scenes-kitchen-dev")
-    let replay = try replay(folder.path)
-    let report = try evaluate(folder.path, trajectory: replay.trajectory)
-    print(
-      "acceptance: 7scenes-kitchen-dev ATE \(report.ateRMSE * 100) cm, tracked \(report.trackedFraction)"
-    )
+    let (replay, report) = try replayShared("7scenes-kitchen-dev")
     XCTAssertGreaterThanOrEqual(report.trackedFraction, 0.99)
     XCTAssertLessThanOrEqual(report.ateRMSE, 0.035, "regression guard; the target is 0.020")
     XCTAssertLessThanOrEqual(replay.largestPoseStep, 0.05, "no pose jump over 5 cm")
@@ -121,12 +116,7 @@ final class TrackingAcceptanceTests: XCTestCase {
   /// of one point disagree three times as much between views. The reader
   /// now states the sensor's noise and the replay takes it: 4.16 cm.
   func testARKitScenesIPadLiDARIsTrackedWithinFiveCentimetresOfARKit() throws {
-    let folder = try SharedDataset.folder("arkitscenes-40777060-part1")
-    let replay = try replay(folder.path)
-    let report = try evaluate(folder.path, trajectory: replay.trajectory)
-    print(
-      "acceptance: arkitscenes-40777060-part1 ATE \(report.ateRMSE * 100) cm,"
-        + " tracked \(report.trackedFraction)")
+    let (_, report) = try replayShared("arkitscenes-40777060-part1")
     XCTAssertLessThanOrEqual(report.ateRMSE, 0.05, "issue 47's target against ARKit's poses")
     XCTAssertGreaterThanOrEqual(report.trackedFraction, 0.97)
   }
@@ -238,6 +228,16 @@ final class TrackingAcceptanceTests: XCTestCase {
       ((b.position - a.position) * (b.position - a.position)).sum().squareRoot()
     }
     return ReplayOutput(trajectory: trajectory, states: states, largestPoseStep: steps.max() ?? 0)
+  }
+
+  /// Replays a dataset of ../shared/datasets (skipping where it is absent)
+  /// and scores it against its ground truth, printing the figures.
+  private func replayShared(_ name: String) throws -> (ReplayOutput, Evaluation) {
+    let folder = try SharedDataset.folder(name)
+    let replay = try replay(folder.path)
+    let report = try evaluate(folder.path, trajectory: replay.trajectory)
+    print("acceptance: \(name) ATE \(report.ateRMSE * 100) cm, tracked \(report.trackedFraction)")
+    return (replay, report)
   }
 
   private func evaluate(_ sequence: String, trajectory: String) throws -> Evaluation {

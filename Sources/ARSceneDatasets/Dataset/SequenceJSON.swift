@@ -83,13 +83,7 @@ enum SequenceJSON {
         description.colorFromDepth = transform
       }
       if let noise = depth.noise {
-        guard noise.isFinite, noise > 0, noise <= Self.maxDepthNoise else {
-          throw DatasetError(
-            file: path,
-            "\"depth.noise\" must be > 0 and at most \(Self.maxDepthNoise) (sigma = noise * z²"
-              + " metres for one reading; 0.0015 for a Kinect), got \(noise)")
-        }
-        description.depthNoise = Float(noise)
+        description.depthNoise = Float(try depthNoise(noise, path: path))
       }
     }
 
@@ -155,6 +149,17 @@ enum SequenceJSON {
     if let provenance = description.provenance { top["provenance"] = .string(provenance) }
     if let licence = description.licence { top["licence"] = .string(licence) }
     return CanonicalJSON.object(top).text
+  }
+
+  /// A stated depth noise: finite, > 0 and at most ``maxDepthNoise``.
+  static func depthNoise(_ noise: Double, path: String) throws(DatasetError) -> Double {
+    guard noise.isFinite, noise > 0, noise <= Self.maxDepthNoise else {
+      throw DatasetError(
+        file: path,
+        "\"depth.noise\" must be > 0 and at most \(Self.maxDepthNoise) (sigma = noise * z²"
+          + " metres for one reading; 0.0015 for a Kinect), got \(noise)")
+    }
+    return noise
   }
 
   /// A gravity direction read from a file: three finite numbers, not all
