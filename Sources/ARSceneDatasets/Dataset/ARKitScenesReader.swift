@@ -30,8 +30,8 @@ enum ARKitScenesReader {
   /// and projected into the frame 0.2 s later disagrees with that frame's by
   /// 1.7 cm (median of 21 pairs), against 0.5 cm on 7-Scenes' Kinect. With
   /// the Kinect's figure, bundle adjustment pulled the first 330 frames to
-  /// 8.05 cm ATE against ARKit's trajectory (4.71 without it); at 3, 5, 7, 10
-  /// and 15 times it gave 6.22, 4.78, 4.89, 5.23 and 4.97 cm.
+  /// 8.05 cm ATE against ARKit's trajectory (4.71 without it); at 3, 5, 7
+  /// and 10 times it gives 6.21, 4.16, 4.89 and 5.01 cm.
   static let lidarDepthNoise: Float = 0.0075
 
   /// The folder with `lowres_wide/` and `lowres_wide.traj`: `folder` itself
