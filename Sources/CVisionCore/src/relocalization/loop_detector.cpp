@@ -165,7 +165,8 @@ LoopDetection DetectLoop(const KeyframeDatabase& database,
   for (int k : candidates) surfaces.push_back(&keyframes[k].surface);
   const SurfaceAlignment alignment =
       AlignToSurfaces(query_points, surfaces, inliers,
-                      hypothesis.camera_from_world, relocalization);
+                      hypothesis.camera_from_world, relocalization,
+                      /*by_surface=*/true);
   result.camera_from_world = alignment.camera_from_world;
   result.overlap = alignment.overlap;
   result.residual_metres = alignment.residual;

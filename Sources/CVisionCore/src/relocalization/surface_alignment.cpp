@@ -69,7 +69,7 @@ SurfaceAlignment AlignToSurfaces(
     const std::vector<const DepthSurface*>& surfaces,
     const FeatureCorrespondences& features,
     const Eigen::Isometry3d& initial_camera_from_world,
-    const RelocalizationOptions& options) {
+    const RelocalizationOptions& options, bool by_surface) {
   SurfaceAlignment result;
   std::vector<Eigen::Isometry3f> kf_from_world;
   for (const DepthSurface* s : surfaces) {
@@ -147,18 +147,18 @@ SurfaceAlignment AlignToSurfaces(
   // Agreement at the final pose: every query sample the keyframes see.
   const Eigen::Isometry3f pose = world_from_camera.cast<float>();
   const float accept = options.accept_distance;
-  result.agreeing_by_surface.assign(surfaces.size(), 0);
+  if (by_surface) result.agreeing_by_surface.assign(surfaces.size(), 0);
   double squared = 0;
   for (const Eigen::Vector3f& q : query_points) {
     const Eigen::Vector3f p = pose * q;
     bool seen = false;
     bool agree = false;
     double r = 0;
-    for (size_t s = 0; s < surfaces.size(); ++s) {
+    for (size_t s = 0; s < surfaces.size() && (by_surface || !agree); ++s) {
       Association a;
       if (!Associate(*surfaces[s], kf_from_world[s], p, accept, &a)) continue;
       if (a.distance_squared <= accept * accept) {
-        ++result.agreeing_by_surface[s];
+        if (by_surface) ++result.agreeing_by_surface[s];
         if (!agree) r = a.normal->dot(p - *a.point);
         agree = true;
       } else if (!a.behind) {

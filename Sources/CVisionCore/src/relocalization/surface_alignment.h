@@ -30,8 +30,8 @@ struct SurfaceAlignment {
   // ... and the RMS point-to-plane distance of the agreeing, metres.
   double residual = 0;
   // Of the query samples, those within accept_distance of each surface
-  // (in the order given): a place several keyframes saw is confirmed by
-  // each of them.
+  // (in the order given), when asked for: a place several keyframes saw is
+  // confirmed by each of them. Empty otherwise.
   std::vector<int> agreeing_by_surface;
   // Smallest eigenvalue of the last iteration's normal equations over the
   // largest: near 0 when some motion is unconstrained.
@@ -45,12 +45,15 @@ struct FeatureCorrespondences {
   std::vector<Eigen::Vector3d> world;
 };
 
-// query_points: the query's depth samples (camera frame).
+// query_points: the query's depth samples (camera frame). by_surface: also
+// count the agreement with each surface (loop detection), which visits
+// every surface for every sample instead of stopping at the first that
+// agrees (relocalization does not pay for it).
 SurfaceAlignment AlignToSurfaces(
     const std::vector<Eigen::Vector3f>& query_points,
     const std::vector<const DepthSurface*>& surfaces,
     const FeatureCorrespondences& features,
     const Eigen::Isometry3d& initial_camera_from_world,
-    const RelocalizationOptions& options);
+    const RelocalizationOptions& options, bool by_surface = false);
 
 }  // namespace vc
