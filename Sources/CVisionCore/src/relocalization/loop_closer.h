@@ -43,8 +43,10 @@ class LoopCloser {
 
   // Checks query, the keyframe about to join the database (query_points:
   // its depth samples, camera frame), and when it closes a loop optimises
-  // the graph. Changes nothing: Accept() keeps the loop once the keyframe
-  // has joined, and the caller moves what the corrections move.
+  // the graph. Changes nothing but the correction it remembers for the next
+  // query's confirmation (so call it once per query keyframe, in order):
+  // Accept() keeps the loop once the keyframe has joined, and the caller
+  // moves what the corrections move.
   MapCorrection Check(const KeyframeDatabase& database,
                       const MapKeyframe& query,
                       const std::vector<Eigen::Vector3f>& query_points);
