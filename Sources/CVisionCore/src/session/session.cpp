@@ -16,12 +16,27 @@
 #include "frame/image_statistics.h"
 #include "frame/light_estimate.h"
 #include "images/image_detection.h"
+#include "tracking/rgbd_tracker.h"
 #include "tracking/world_alignment.h"
 
 namespace vc {
 namespace {
 
 constexpr size_t kImuHistoryCapacity = 512;
+
+// The frame's stages as bench and the events name them, in the order they
+// run (ARCHITECTURE.md, "One frame"); "relocalization" is timed inside
+// "tracking", and the image tracker names its own.
+constexpr const char* kIngestStage = "ingest";
+constexpr const char* kImageStatisticsStage = "imageStatistics";
+constexpr const char* kMappingStage = "mapping";
+constexpr const char* kMappingWorkerStage = "mappingWorker";
+constexpr const char* kWorkerWaitStage = "workerWait";
+constexpr const char* kLoopClosureStage = "loopClosure";
+constexpr const char* kMapOptimizationStage = "mapOptimization";
+constexpr const char* kTrackingStage = "tracking";
+constexpr const char* kRelocalizationStage = "relocalization";
+constexpr const char* kPlanesStage = "planes";
 constexpr double kNanosecondsPerSecondInSession = 1e9;
 
 // Grey conversion that shares the caller's pixels when they are grey already.
@@ -99,7 +114,7 @@ const SessionOptions& Checked(const SessionOptions& options) {
 
 Session::Session(const SessionOptions& options)
     : options_(Checked(options)),
-      tracker_(options_.tracking),
+      tracker_(std::make_unique<RgbdTracker>(options_.tracking)),
       plane_map_(options_.planes),
       image_tracker_(options_.images, options_.worker_threads),
       keyframe_map_(relocalizer_options_),
@@ -116,7 +131,7 @@ Session::~Session() {
 void Session::ApplyMapCorrection() noexcept {
   correction_easing_.Absorb(pending_camera_correction_,
                             last_world_from_camera_);
-  tracker_.CorrectWorld(pending_camera_correction_, [&](int64_t time) {
+  tracker_->CorrectWorld(pending_camera_correction_, [&](int64_t time) {
     return NearestCorrection(pending_time_corrections_, time);
   });
   plane_map_.MoveWorld([&](int64_t frame) {
@@ -188,7 +203,7 @@ bool Session::Relocalize(const FrameInput& frame, const PinholeCamera& camera,
                          StageTimings& timings,
                          Eigen::Isometry3d* camera_from_world) {
   if (keyframe_map_.keyframes().empty()) return false;
-  ScopedStageTimer timer(timings, "relocalization");
+  ScopedStageTimer timer(timings, kRelocalizationStage);
   // The index is built when first needed after keyframes joined, so that
   // tracking pays nothing for it.
   if (!keyframe_map_.indexed()) keyframe_map_.BuildIndex();
@@ -316,7 +331,7 @@ void Session::AdoptWorldMap(const WorldMapData& map) {
   // The map's world is this session's, +Y up, and worth coming back to.
   world_settled_ = true;
   world_established_ = true;
-  tracker_.AdoptExistingWorld();
+  tracker_->AdoptExistingWorld();
 }
 
 void Session::SetReferenceDatabase(
@@ -326,251 +341,301 @@ void Session::SetReferenceDatabase(
 }
 
 vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
-  StageTimings& timings = pending_timings_;
-  timings.Clear();
-  FrameInput frame;
-  {
-    ScopedStageTimer timer(timings, "ingest");
-    frame = ValidateFrameInput(input, last_timestamp_ns_,
-                               options_.max_imu_samples_per_frame);
-    // A grey input aliases the caller's pixels, which are only borrowed: the
-    // header must not outlive this call, so gray_ is reset below.
-    ToGray(frame.color, frame.color_format, &gray_);
-  }
+  pending_timings_.Clear();
+  FrameInFlight frame;
+  Ingest(input, &frame);
+  MeasureImageStatistics(&frame);
+  CheckMapCamera(frame);
+  JoinLastKeyframe();
+  ApplyPendingCorrection();
+  OptimizeMap();
+  TrackCamera(&frame);
+  JudgeUp(&frame);
+  DetectPlanes(frame);
+  KeepDepthForRaycasts(&frame);
+  TrackImages(frame);
+  PrepareMapping(&frame);
+  PrepareWorldChanges(&frame);
+  Commit(&frame);
+  return frame.result;
+}
 
-  vc_frame_result_t result{};
-  result.timestamp_ns = frame.timestamp_ns;
-  {
-    ScopedStageTimer timer(timings, "imageStatistics");
-    const ImageStatistics statistics = MeasureImage(
-        gray_, frame.color, frame.color_format == VC_PIXEL_FORMAT_BGR8,
-        options_.statistics_sample_step);
-    result.statistics.mean_luminance = static_cast<float>(statistics.mean_luma);
-    result.statistics.sharpness =
-        static_cast<float>(statistics.laplacian_variance);
-    result.statistics.valid_depth_fraction =
-        frame.depth.empty()
-            ? 0.0f
-            : static_cast<float>(ValidDepthFraction(
-                  frame.depth, options_.statistics_sample_step));
-    result.light_estimate = options_.light_estimation_enabled
-                                ? EstimateLight(statistics.mean_linear_rgb)
-                                : NeutralLightEstimate();
-  }
+void Session::Ingest(const vc_frame_input_t& input, FrameInFlight* frame) {
+  ScopedStageTimer timer(pending_timings_, kIngestStage);
+  frame->input = ValidateFrameInput(input, last_timestamp_ns_,
+                                    options_.max_imu_samples_per_frame);
+  // A grey input aliases the caller's pixels, which are only borrowed: the
+  // header must not outlive this call, so gray_ is reset at the commit.
+  ToGray(frame->input.color, frame->input.color_format, &gray_);
+  frame->camera = PinholeCamera::FromC(frame->input.intrinsics);
+  frame->result.timestamp_ns = frame->input.timestamp_ns;
+}
 
-  TrackingResult tracking;
-  const PinholeCamera camera = PinholeCamera::FromC(frame.intrinsics);
-  const bool relocalization = options_.relocalization.enabled;
-  if (relocalization && map_camera_known_) {
-    RequireMapCamera(camera, map_camera_);
+void Session::MeasureImageStatistics(FrameInFlight* frame) {
+  ScopedStageTimer timer(pending_timings_, kImageStatisticsStage);
+  const FrameInput& input = frame->input;
+  vc_frame_result_t& result = frame->result;
+  const ImageStatistics statistics = MeasureImage(
+      gray_, input.color, input.color_format == VC_PIXEL_FORMAT_BGR8,
+      options_.statistics_sample_step);
+  result.statistics.mean_luminance = static_cast<float>(statistics.mean_luma);
+  result.statistics.sharpness =
+      static_cast<float>(statistics.laplacian_variance);
+  result.statistics.valid_depth_fraction =
+      input.depth.empty() ? 0.0f
+                          : static_cast<float>(ValidDepthFraction(
+                                input.depth, options_.statistics_sample_step));
+  result.light_estimate = options_.light_estimation_enabled
+                              ? EstimateLight(statistics.mean_linear_rgb)
+                              : NeutralLightEstimate();
+}
+
+void Session::CheckMapCamera(const FrameInFlight& frame) const {
+  if (options_.relocalization.enabled && map_camera_known_) {
+    RequireMapCamera(frame.camera, map_camera_);
   }
-  if (mapping_job_.HasJob()) {
-    ScopedStageTimer timer(timings, "mapping");
-    double waited = 0;
-    timings.Add("mappingWorker", FinishMapping(&waited));
-    timings.Add("workerWait", waited);
-  }
-  if (correction_pending_) {
-    ScopedStageTimer timer(timings, "loopClosure");
-    ApplyMapCorrection();
-  }
-  {
-    ScopedStageTimer timer(timings, "mapOptimization");
-    tracker_.OptimizeMap();
-  }
+}
+
+void Session::JoinLastKeyframe() {
+  if (!mapping_job_.HasJob()) return;
+  ScopedStageTimer timer(pending_timings_, kMappingStage);
+  double waited = 0;
+  pending_timings_.Add(kMappingWorkerStage, FinishMapping(&waited));
+  pending_timings_.Add(kWorkerWaitStage, waited);
+}
+
+void Session::ApplyPendingCorrection() {
+  if (!correction_pending_) return;
+  ScopedStageTimer timer(pending_timings_, kLoopClosureStage);
+  ApplyMapCorrection();
+}
+
+void Session::OptimizeMap() {
+  ScopedStageTimer timer(pending_timings_, kMapOptimizationStage);
+  tracker_->OptimizeMap();
+}
+
+void Session::TrackCamera(FrameInFlight* frame) {
+  ScopedStageTimer timer(pending_timings_, kTrackingStage);
   // After the correction's Absorb(); committed with the frame (a failed
   // frame leaves no trace).
-  CorrectionEasing easing = correction_easing_;
-  {
-    ScopedStageTimer timer(timings, "tracking");
-    TrackerFrame tracker_frame;
-    tracker_frame.timestamp_ns = frame.timestamp_ns;
-    tracker_frame.camera = camera;
-    tracker_frame.gray = &gray_;
-    tracker_frame.depth = &frame.depth;
-    tracker_frame.depth_units_per_metre = frame.depth_units_per_metre;
-    tracker_frame.imu = &frame.imu_samples;
-    tracker_frame.mean_luminance = result.statistics.mean_luminance;
-    tracker_frame.sharpness = result.statistics.sharpness;
-    if (relocalization) {
-      const bool first =
-          last_timestamp_ns_ == std::numeric_limits<int64_t>::min();
-      tracker_frame.interrupted =
-          !first && frame.timestamp_ns - last_timestamp_ns_ >
-                        options_.relocalization.interruption_seconds *
-                            kNanosecondsPerSecondInSession;
-      // A world never tracked normally holds nothing to come back to (no
-      // plane is published before): a camera lost in it may start over at
-      // the held pose, as one with no keyframes, rather than wait for a
-      // view of its first few frames; their keyframes are then dropped.
-      tracker_frame.may_start_new_map =
-          keyframe_map_.keyframes().empty() || !world_established_;
-      tracker_frame.relocalize = [&](Eigen::Isometry3d* camera_from_world) {
-        return Relocalize(frame, camera, timings, camera_from_world);
-      };
-    }
-    if (scene_up_.decided) tracker_frame.scene_up = scene_up_.up;
-    tracking = tracker_.Track(tracker_frame);
-    result.tracking_state = ToC(tracking.status.state);
-    result.tracking_state_reason = ToC(tracking.status.reason);
-    // A camera found again, or a new world, has no correction to ease
-    // into: its pose is reported as tracked.
-    if (tracking.relocalized_in_map || tracking.started_over) easing.Reset();
-    const Eigen::Matrix4f pose =
-        easing.Report(tracking.world_from_camera).matrix().cast<float>();
-    std::copy(pose.data(), pose.data() + 16, result.world_from_camera);
-    result.tracking_statistics = tracking.statistics;
+  frame->easing = correction_easing_;
+  frame->tracking = tracker_->Track(TrackerFrameOf(*frame));
+  const TrackingResult& tracking = frame->tracking;
+  vc_frame_result_t& result = frame->result;
+  result.tracking_state = ToC(tracking.status.state);
+  result.tracking_state_reason = ToC(tracking.status.reason);
+  // A camera found again, or a new world, has no correction to ease
+  // into: its pose is reported as tracked.
+  if (tracking.relocalized_in_map || tracking.started_over) {
+    frame->easing.Reset();
   }
+  const Eigen::Matrix4f pose =
+      frame->easing.Report(tracking.world_from_camera).matrix().cast<float>();
+  std::copy(pose.data(), pose.data() + 16, result.world_from_camera);
+  result.tracking_statistics = tracking.statistics;
+  frame->gravity_known = KnowsUp(tracking.up_source);
+}
 
-  const bool gravity_known = KnowsUp(tracking.up_source);
+TrackerFrame Session::TrackerFrameOf(const FrameInFlight& frame) {
+  const FrameInput& input = frame.input;
+  TrackerFrame tracker_frame;
+  tracker_frame.timestamp_ns = input.timestamp_ns;
+  tracker_frame.camera = frame.camera;
+  tracker_frame.gray = &gray_;
+  tracker_frame.depth = &input.depth;
+  tracker_frame.depth_units_per_metre = input.depth_units_per_metre;
+  tracker_frame.imu = &input.imu_samples;
+  tracker_frame.mean_luminance = frame.result.statistics.mean_luminance;
+  tracker_frame.sharpness = frame.result.statistics.sharpness;
+  if (scene_up_.decided) tracker_frame.scene_up = scene_up_.up;
+  if (!options_.relocalization.enabled) return tracker_frame;
+  const bool first = last_timestamp_ns_ == std::numeric_limits<int64_t>::min();
+  tracker_frame.interrupted =
+      !first && input.timestamp_ns - last_timestamp_ns_ >
+                    options_.relocalization.interruption_seconds *
+                        kNanosecondsPerSecondInSession;
+  // A world never tracked normally holds nothing to come back to (no plane
+  // is published before): a camera lost in it may start over at the held
+  // pose, as one with no keyframes, rather than wait for a view of its first
+  // few frames; their keyframes are then dropped.
+  tracker_frame.may_start_new_map =
+      keyframe_map_.keyframes().empty() || !world_established_;
+  tracker_frame.relocalize = [this, &frame](Eigen::Isometry3d* pose) {
+    return Relocalize(frame.input, frame.camera, pending_timings_, pose);
+  };
+  return tracker_frame;
+}
+
+void Session::JudgeUp(FrameInFlight* frame) {
+  const TrackingResult& tracking = frame->tracking;
   // Up is judged from the planes of frames tracked while it is undecided;
   // on a copy, so that a failure before the commit leaves no trace.
-  const bool judges_up =
+  frame->judges_up =
       tracking.up_source == WorldUpSource::kUndecided && !scene_up_.decided &&
-      tracking.statistics.pose_measured != 0 && !frame.depth.empty();
-  SceneUpEstimator judged_up;
-  SceneUpDecision judged_decision;
-  if (judges_up) {
-    ScopedStageTimer timer(timings, "planes");
-    judged_up = scene_up_estimator_;
-    judged_up.Add(
-        plane_segmenter_.Segment(frame.depth, frame.depth_units_per_metre,
-                                 camera, options_.planes),
-        tracking.camera_from_world.inverse());
-    judged_decision = judged_up.Decide();
-  }
-  if (options_.planes.detects_any()) {
-    ScopedStageTimer timer(timings, "planes");
-    // Only allocation can fail here, and only in the first frames while the
-    // buffers grow.
-    plane_map_.BeginFrame();
-    const bool pose_trusted = tracking.statistics.pose_measured != 0 &&
-                              tracking.status.state == TrackingState::kNormal;
-    if (pose_trusted && !frame.depth.empty()) {
-      const std::vector<PlaneSegment>& segments = plane_segmenter_.Segment(
-          frame.depth, frame.depth_units_per_metre, camera, options_.planes);
-      plane_map_.Integrate(segments, plane_segmenter_.planar_cell_centroids(),
-                           camera, tracking.world_from_camera, gravity_known);
-    }
-  }
+      tracking.statistics.pose_measured != 0 && !frame->input.depth.empty();
+  if (!frame->judges_up) return;
+  ScopedStageTimer timer(pending_timings_, kPlanesStage);
+  frame->judged_up = scene_up_estimator_;
+  frame->judged_up.Add(
+      plane_segmenter_.Segment(frame->input.depth,
+                               frame->input.depth_units_per_metre,
+                               frame->camera, options_.planes),
+      tracking.camera_from_world.inverse());
+  frame->judged_decision = frame->judged_up.Decide();
+}
 
+void Session::DetectPlanes(const FrameInFlight& frame) {
+  if (!options_.planes.detects_any()) return;
+  ScopedStageTimer timer(pending_timings_, kPlanesStage);
+  const TrackingResult& tracking = frame.tracking;
+  // Only allocation can fail here, and only in the first frames while the
+  // buffers grow.
+  plane_map_.BeginFrame();
+  const bool pose_trusted = tracking.statistics.pose_measured != 0 &&
+                            tracking.status.state == TrackingState::kNormal;
+  if (!pose_trusted || frame.input.depth.empty()) return;
+  const std::vector<PlaneSegment>& segments = plane_segmenter_.Segment(
+      frame.input.depth, frame.input.depth_units_per_metre, frame.camera,
+      options_.planes);
+  plane_map_.Integrate(segments, plane_segmenter_.planar_cell_centroids(),
+                       frame.camera, tracking.world_from_camera,
+                       frame.gravity_known);
+}
+
+void Session::KeepDepthForRaycasts(FrameInFlight* frame) {
   // Kept for raycasts until the next frame; copied because the caller's
   // pixels are only borrowed.
-  const bool keeps_depth =
-      tracking.statistics.pose_measured != 0 && !frame.depth.empty();
-  if (keeps_depth) {
-    // About 0.05 ms at 640x480 (bench, measured with a stage timer here);
-    // not a stage of its own so the stage list stays the documented one.
-    frame.depth.copyTo(pending_depth_.depth);
-    pending_depth_.metres_per_unit = frame.depth.type() == CV_16UC1
-                                         ? 1.0 / frame.depth_units_per_metre
-                                         : 1.0;
-    pending_depth_.camera = camera;
-    pending_depth_.world_from_camera = tracking.world_from_camera;
-  }
+  const FrameInput& input = frame->input;
+  frame->keeps_depth =
+      frame->tracking.statistics.pose_measured != 0 && !input.depth.empty();
+  if (!frame->keeps_depth) return;
+  // About 0.05 ms at 640x480 (bench, measured with a stage timer here); not
+  // a stage of its own so the stage list stays the documented one.
+  input.depth.copyTo(pending_depth_.depth);
+  pending_depth_.metres_per_unit =
+      input.depth.type() == CV_16UC1 ? 1.0 / input.depth_units_per_metre : 1.0;
+  pending_depth_.camera = frame->camera;
+  pending_depth_.world_from_camera = frame->tracking.world_from_camera;
+}
 
-  if (image_tracker_.database()) {
-    // Only allocation can fail here. The images' poses are relative to the
-    // camera; the world pose follows from the camera's, held or measured.
-    const DepthSampler depth(frame.depth, frame.depth_units_per_metre,
-                             options_.tracking);
-    image_tracker_.Process(gray_, camera, &depth, &timings);
-    tracked_images_.clear();
-    const auto& references = image_tracker_.database()->references();
-    for (const ImageObservation& observation : image_tracker_.observations()) {
-      tracked_images_.push_back(ToC(observation,
-                                    references[observation.reference_index],
-                                    tracking.world_from_camera));
-    }
+void Session::TrackImages(const FrameInFlight& frame) {
+  if (!image_tracker_.database()) return;
+  // Only allocation can fail here. The images' poses are relative to the
+  // camera; the world pose follows from the camera's, held or measured.
+  const DepthSampler depth(frame.input.depth, frame.input.depth_units_per_metre,
+                           options_.tracking);
+  image_tracker_.Process(gray_, frame.camera, &depth, &pending_timings_);
+  tracked_images_.clear();
+  const auto& references = image_tracker_.database()->references();
+  for (const ImageObservation& observation : image_tracker_.observations()) {
+    tracked_images_.push_back(ToC(observation,
+                                  references[observation.reference_index],
+                                  frame.tracking.world_from_camera));
   }
+}
 
+void Session::PrepareMapping(FrameInFlight* frame) {
   // A frame that joins the keyframe map is described, and checked for a
   // loop, by a deferred job handed over after the commit and collected at
   // the start of the next frame (or when the map is asked for): the work
   // runs beside the next frames' decoding and tracking, and joins at a
   // fixed point whatever the thread count. Its inputs are copied here, as
   // the caller's and the session's buffers change with the next frame.
-  const bool joins_map =
-      relocalization && !frame.depth.empty() && MapWantsKeyframe(tracking);
-  MappingInput mapping;
-  if (joins_map) {
-    ScopedStageTimer timer(timings, "mapping");
+  const FrameInput& input = frame->input;
+  frame->joins_map = options_.relocalization.enabled && !input.depth.empty() &&
+                     MapWantsKeyframe(frame->tracking);
+  if (frame->joins_map) {
+    ScopedStageTimer timer(pending_timings_, kMappingStage);
     double units_per_metre = 0;
     const cv::Mat& depth =
-        DepthAsUnsigned16(frame.depth, frame.depth_units_per_metre,
+        DepthAsUnsigned16(input.depth, input.depth_units_per_metre,
                           &depth_millimetres_, &units_per_metre);
-    mapping.view.id = next_map_keyframe_id_;
-    mapping.view.timestamp_ns = frame.timestamp_ns;
-    mapping.view.grey = gray_.clone();
-    mapping.view.depth = depth.clone();
-    mapping.view.units_per_metre = units_per_metre;
-    mapping.view.camera = camera;
-    mapping.view.camera_from_world = tracking.camera_from_world;
+    KeyframeView& view = frame->mapping.view;
+    view.id = next_map_keyframe_id_;
+    view.timestamp_ns = input.timestamp_ns;
+    view.grey = gray_.clone();
+    view.depth = depth.clone();
+    view.units_per_metre = units_per_metre;
+    view.camera = frame->camera;
+    view.camera_from_world = frame->tracking.camera_from_world;
     // Loops are closed in a world whose up is known: the pose graph keeps
     // roll and pitch.
-    mapping.closes_loops =
-        options_.relocalization.loop_closure && gravity_known;
+    frame->mapping.closes_loops =
+        options_.relocalization.loop_closure && frame->gravity_known;
   }
-  result.world_mapping_status = MappingStatus(tracking);
+  frame->result.world_mapping_status = MappingStatus(frame->tracking);
+}
+
+void Session::PrepareWorldChanges(FrameInFlight* frame) {
   // The keyframes turn with the world, or are dropped with a world that
   // starts over (allocated before the commit).
-  std::vector<Eigen::Isometry3d> keyframe_turns;
+  const TrackingResult& tracking = frame->tracking;
   if (tracking.world_turned) {
-    keyframe_turns.assign(keyframe_map_.keyframes().size(),
-                          tracking.world_turn);
+    frame->keyframe_turns.assign(keyframe_map_.keyframes().size(),
+                                 tracking.world_turn);
   }
-  std::optional<KeyframeDatabase> no_keyframes;
   if (tracking.started_over && !keyframe_map_.keyframes().empty()) {
-    no_keyframes.emplace(relocalizer_options_);
+    frame->no_keyframes.emplace(relocalizer_options_);
   }
+}
 
-  // Commit. The tracker's commit can fail only before it changes anything;
-  // nothing after it can fail, so a failed frame leaves no trace.
-  tracker_.Commit();
-  if (tracking.world_turned) keyframe_map_.MoveKeyframes(keyframe_turns);
-  if (no_keyframes) {
-    keyframe_map_ = std::move(*no_keyframes);
+void Session::Commit(FrameInFlight* frame) {
+  // The tracker's commit can fail only before it changes anything; nothing
+  // after it can fail, so a failed frame leaves no trace.
+  tracker_->Commit();
+  const TrackingResult& tracking = frame->tracking;
+  if (tracking.world_turned) keyframe_map_.MoveKeyframes(frame->keyframe_turns);
+  if (frame->no_keyframes) {
+    keyframe_map_ = std::move(*frame->no_keyframes);
     plane_frame_of_keyframe_.clear();
   }
   last_pose_measured_ = tracking.statistics.pose_measured != 0;
-  correction_easing_ = easing;
+  correction_easing_ = frame->easing;
   last_world_from_camera_ = tracking.world_from_camera;
   world_settled_ = tracking.world_settled;
   if (tracking.status.state == TrackingState::kNormal) {
     world_established_ = true;
   }
-  if (joins_map) {
-    mapping.plane_frame = plane_map_.frame_index();
-    ++next_map_keyframe_id_;
-    if (!map_camera_known_) {
-      map_camera_ = camera;
-      map_camera_known_ = true;
-    }
-    StartMapping(std::move(mapping));
+  if (frame->joins_map) HandOverKeyframe(frame);
+  if (frame->judges_up) {
+    scene_up_estimator_ = std::move(frame->judged_up);
+    scene_up_ = frame->judged_decision;
   }
-  if (judges_up) {
-    scene_up_estimator_ = std::move(judged_up);
-    scene_up_ = judged_decision;
-  }
-  result.map_corrected = correction_unreported_ ? 1 : 0;
-  correction_unreported_ = false;
-  result.loop_closures = loop_closer_.loops_closed();
-  result.world_up_source = ToC(tracking.up_source);
-  result.world_up_confidence = UpConfidence(tracking.up_source);
-  if (gray_.data == frame.color.data) gray_.release();
-  for (const vc_imu_sample_t& sample : frame.imu_samples) {
+  ReportCommitted(frame);
+  if (gray_.data == frame->input.color.data) gray_.release();
+  for (const vc_imu_sample_t& sample : frame->input.imu_samples) {
     imu_history_.push_back(sample);
     if (imu_history_.size() > kImuHistoryCapacity) imu_history_.pop_front();
   }
-  result.imu_samples_ingested = static_cast<int32_t>(frame.imu_samples.size());
-  last_timestamp_ns_ = frame.timestamp_ns;
+  last_timestamp_ns_ = frame->input.timestamp_ns;
   timings_.Swap(pending_timings_);
-  if (keeps_depth) {
+  if (frame->keeps_depth) {
     std::swap(last_depth_, pending_depth_);
   } else {
     last_depth_.depth.release();
   }
-  return result;
+}
+
+void Session::HandOverKeyframe(FrameInFlight* frame) {
+  frame->mapping.plane_frame = plane_map_.frame_index();
+  ++next_map_keyframe_id_;
+  if (!map_camera_known_) {
+    map_camera_ = frame->camera;
+    map_camera_known_ = true;
+  }
+  StartMapping(std::move(frame->mapping));
+}
+
+void Session::ReportCommitted(FrameInFlight* frame) {
+  vc_frame_result_t& result = frame->result;
+  result.map_corrected = correction_unreported_ ? 1 : 0;
+  correction_unreported_ = false;
+  result.loop_closures = loop_closer_.loops_closed();
+  result.world_up_source = ToC(frame->tracking.up_source);
+  result.world_up_confidence = UpConfidence(frame->tracking.up_source);
+  result.imu_samples_ingested =
+      static_cast<int32_t>(frame->input.imu_samples.size());
 }
 
 float Session::UpConfidence(WorldUpSource source) const {
@@ -589,12 +654,12 @@ float Session::UpConfidence(WorldUpSource source) const {
 
 std::vector<vc_feature_point_t> Session::FeaturePoints() const {
   std::vector<vc_feature_point_t> points;
-  if (last_pose_measured_) tracker_.AppendTrackedPoints(&points);
+  if (last_pose_measured_) tracker_->AppendTrackedPoints(&points);
   return points;
 }
 
 std::vector<vc_trajectory_pose_t> Session::RefinedTrajectory() const {
-  const std::vector<TrajectoryPose> poses = tracker_.RefinedTrajectory();
+  const std::vector<TrajectoryPose> poses = tracker_->RefinedTrajectory();
   std::vector<vc_trajectory_pose_t> out(poses.size());
   for (size_t i = 0; i < poses.size(); ++i) {
     out[i].timestamp_ns = poses[i].timestamp_ns;

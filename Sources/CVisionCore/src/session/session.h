@@ -7,6 +7,7 @@
 #include <limits>
 #include <memory>
 #include <opencv2/core.hpp>
+#include <optional>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -26,7 +27,7 @@
 #include "relocalization/relocalizer.h"
 #include "relocalization/world_map_file.h"
 #include "session/correction_easing.h"
-#include "tracking/tracker.h"
+#include "tracking/tracking_front_end.h"
 #include "vision_core/vision_core.h"
 
 namespace vc {
@@ -87,7 +88,8 @@ class Session {
   // Recent inertial samples for motion prediction, oldest first, bounded to a
   // couple of seconds at 200 Hz.
   std::deque<vc_imu_sample_t> imu_history_;
-  Tracker tracker_;
+  // The tracking front end: RGB-D (tracking/rgbd_tracker.h).
+  std::unique_ptr<TrackingFrontEnd> tracker_;
   // Without an accelerometer: judges up from the planes in view while the
   // tracker reports it undecided; a decision reaches the tracker with the
   // next frame, which turns the world.
@@ -150,6 +152,63 @@ class Session {
     MapCorrection correction;
     int64_t plane_frame = 0;
   };
+  // One frame on its way through the stages: what a stage leaves for the
+  // next ones and for the commit, which alone changes the session.
+  struct FrameInFlight {
+    FrameInput input;
+    PinholeCamera camera;
+    vc_frame_result_t result{};
+    TrackingResult tracking;
+    // The reported pose's easing into a corrected world, as it will be.
+    CorrectionEasing easing;
+    bool gravity_known = false;
+    // Up judged from this frame's planes, on a copy of the estimator.
+    bool judges_up = false;
+    SceneUpEstimator judged_up;
+    SceneUpDecision judged_decision;
+    // The frame's depth stays for raycasts (in pending_depth_).
+    bool keeps_depth = false;
+    // The frame joins the keyframe map, described by the mapping job.
+    bool joins_map = false;
+    MappingInput mapping;
+    // The map keyframes' turn with the world, or an empty map for a world
+    // that started over.
+    std::vector<Eigen::Isometry3d> keyframe_turns;
+    std::optional<KeyframeDatabase> no_keyframes;
+  };
+
+  // ProcessFrame()'s stages, in the order they run (ARCHITECTURE.md, "One
+  // frame"); each times itself under its stage's name.
+  // Validates the input and makes the grey image.
+  void Ingest(const vc_frame_input_t& input, FrameInFlight* frame);
+  // Brightness, sharpness, valid depth and the light estimate.
+  void MeasureImageStatistics(FrameInFlight* frame);
+  // Frames must have the camera of the map they are looked for in.
+  void CheckMapCamera(const FrameInFlight& frame) const;
+  // The last frame's keyframe joins the map (and its loop is kept).
+  void JoinLastKeyframe();
+  // A loop closure's correction moves the tracker and the plane anchors.
+  void ApplyPendingCorrection();
+  void OptimizeMap();
+  // The tracking front end's pose, state and reason.
+  void TrackCamera(FrameInFlight* frame);
+  TrackerFrame TrackerFrameOf(const FrameInFlight& frame);
+  // Without an accelerometer: which way is up, from the frame's planes.
+  void JudgeUp(FrameInFlight* frame);
+  void DetectPlanes(const FrameInFlight& frame);
+  void KeepDepthForRaycasts(FrameInFlight* frame);
+  void TrackImages(const FrameInFlight& frame);
+  // Copies what the mapping job needs when the frame joins the map.
+  void PrepareMapping(FrameInFlight* frame);
+  // Allocates what the commit needs to turn or drop the map's keyframes.
+  void PrepareWorldChanges(FrameInFlight* frame);
+  // Makes the frame the session's state; nothing after the tracker's
+  // commit can fail.
+  void Commit(FrameInFlight* frame);
+  void HandOverKeyframe(FrameInFlight* frame);
+  // The result's fields known only at the commit.
+  void ReportCommitted(FrameInFlight* frame);
+
   // Describes the keyframe and checks it for a loop, on the worker when
   // there is one.
   void StartMapping(MappingInput input);

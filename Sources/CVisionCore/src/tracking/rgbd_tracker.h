@@ -1,4 +1,5 @@
-// Camera tracking against a local map of 3D points: per frame, optical flow
+// The RGB-D tracking front end (tracking_front_end.h): camera tracking
+// against a local map of 3D points: per frame, optical flow
 // follows the map's features from the last tracked frame (seeded by a motion
 // prediction), a robust PnP gives the pose, and on keyframes new corners are
 // lifted with depth and described with ORB. Decides the ARKit tracking state
@@ -29,6 +30,7 @@
 #include "tracking/motion_model.h"
 #include "tracking/orb_describer.h"
 #include "tracking/pose_estimator.h"
+#include "tracking/tracking_front_end.h"
 #include "tracking/tracking_state.h"
 #include "tracking/world_alignment.h"
 #include "vision_core/vision_core.h"
@@ -37,106 +39,39 @@ namespace vc {
 
 class DepthSampler;
 
-// One validated frame as the tracker needs it; everything is borrowed.
-struct TrackerFrame {
-  int64_t timestamp_ns = 0;
-  PinholeCamera camera;
-  const cv::Mat* gray = nullptr;   // CV_8UC1
-  const cv::Mat* depth = nullptr;  // registered; empty without depth
-  float depth_units_per_metre = 0;
-  const std::vector<vc_imu_sample_t>* imu = nullptr;
-  double mean_luminance = 0;
-  double sharpness = 0;
-  // Frames stopped before this one (a gap in timestamps): nothing seen
-  // before can be followed into it, so the camera is lost until it is found
-  // in the map again.
-  bool interrupted = false;
-  // Whether, once lost, the tracker may give up on the map and start a new
-  // one at the held pose (after reanchor_delay_seconds); false while there
-  // is a map worth relocalizing in.
-  bool may_start_new_map = true;
-  // Asked on each frame while lost with a map: sets camera_from_world
-  // (OpenCV camera axes, the map's world) and returns true if this frame
-  // was found in the map. Empty: never found.
-  std::function<bool(Eigen::Isometry3d*)> relocalize;
-  // Up judged from the scene since the last frame, in the tracker's world
-  // (ARKit axes) as it was then; zero when nothing was decided. Only read
-  // while the world's up is undecided: the world turns once so it is +Y.
-  Eigen::Vector3d scene_up = Eigen::Vector3d::Zero();
-};
-
-struct TrackingResult {
-  TrackingStatus status;
-  // ARKit axes, as reported.
-  Eigen::Isometry3d world_from_camera = Eigen::Isometry3d::Identity();
-  // The same pose as the tracker keeps it: OpenCV camera axes.
-  Eigen::Isometry3d camera_from_world = Eigen::Isometry3d::Identity();
-  // The pose came from relocalization in the map (not from following the
-  // last frame): a new local map starts at it.
-  bool relocalized_in_map = false;
-  // Where world up came from so far.
-  WorldUpSource up_source = WorldUpSource::kNone;
-  // The world's axes are final: up is neither settling from the
-  // accelerometer nor still judged from the scene, so the world will not
-  // turn under what is placed in it now.
-  bool world_settled = false;
-  // The world's axes turned with this frame (up was decided or settled):
-  // everything kept in the old world moves by world_turn
-  // (new_world_from_old), as the tracker's own map does at Commit().
-  bool world_turned = false;
-  Eigen::Isometry3d world_turn = Eigen::Isometry3d::Identity();
-  // Lost, the tracker started a new map at the held pose (see
-  // TrackerFrame::may_start_new_map).
-  bool started_over = false;
-  vc_tracking_statistics_t statistics{};
-};
-
-class Tracker {
+class RgbdTracker final : public TrackingFrontEnd {
  public:
-  explicit Tracker(const TrackingOptions& options);
+  explicit RgbdTracker(const TrackingOptions& options);
 
   // Bundle-adjusts the keyframe window when the last committed frame added
-  // a keyframe; the next Commit() applies the result, so the frame being
-  // tracked meanwhile still sees the map as it was. The map's costliest
-  // step, called before Track() so it can be timed on its own. Leaves the
-  // tracker's state unchanged.
-  void OptimizeMap();
+  // a keyframe: the map's costliest step.
+  void OptimizeMap() override;
 
-  // Tracks frame. The tracker's state is unchanged until Commit().
-  TrackingResult Track(const TrackerFrame& frame);
+  TrackingResult Track(const TrackerFrame& frame) override;
 
-  // Makes the last Track() the tracker's state. May throw only before it
-  // changes anything (adding the keyframe); everything after is noexcept.
-  void Commit();
+  // May throw only before it changes anything (adding the keyframe).
+  void Commit() override;
 
-  // A loop closure corrected the map under the camera: the pose and motion
-  // move by camera_correction (new_world_from_old), each map point and
-  // keyframe by correction_at(its time), as the map of that time moved; so
-  // does every keyframe of the refined trajectory, also those that left the
-  // map. Between frames, before OptimizeMap().
-  template <typename CorrectionAtTime>
+  // Each map point and keyframe moves by correction_at(its time), as the
+  // map of that time moved; so does every keyframe of the refined
+  // trajectory, also those that left the map.
   void CorrectWorld(const Eigen::Isometry3d& camera_correction,
-                    const CorrectionAtTime& correction_at) noexcept {
+                    const CorrectionAt& correction_at) noexcept override {
     CorrectPose(camera_correction);
     map_.CorrectWorld(correction_at);
     trajectory_.CorrectWorld(correction_at);
   }
 
-  // Appends the map points the last committed frame tracked (its tracks'
-  // points), with their world positions, to out.
-  void AppendTrackedPoints(std::vector<vc_feature_point_t>* out) const;
+  // The last committed frame's tracks' points.
+  void AppendTrackedPoints(std::vector<vc_feature_point_t>* out) const override;
 
-  // Every measured frame so far, as the map places it now: each frame's
-  // pose relative to the keyframe it was tracked against, at that
-  // keyframe's current pose (see KeyframeRelativeTrajectory).
-  std::vector<TrajectoryPose> RefinedTrajectory() const {
+  // Each frame's pose relative to the keyframe it was tracked against, at
+  // that keyframe's current pose (see KeyframeRelativeTrajectory).
+  std::vector<TrajectoryPose> RefinedTrajectory() const override {
     return trajectory_.Resolve();
   }
 
-  // Starts in a world that already exists (a saved map): the world's axes
-  // are known and the camera is lost in it, so every frame asks
-  // TrackerFrame::relocalize until it is found. Call before the first frame.
-  void AdoptExistingWorld();
+  void AdoptExistingWorld() override;
 
  private:
   // Everything the tracker carries from frame to frame that is plain data,
@@ -179,6 +114,52 @@ class Tracker {
     // A keyframe was added: the next frame adjusts the keyframe window.
     bool adjustment_due = false;
   };
+
+  // What Track() learns of a frame on its way to the result.
+  struct FrameOutcome {
+    TrackingEvidence evidence;
+    int tracked_features = 0;
+    int inliers = 0;
+    bool tracked = false;
+    bool keyframe = false;
+    bool relocalized_in_map = false;
+  };
+
+  // Track()'s steps, in order.
+  // Starts the pending state from the committed one, nothing pending.
+  void BeginPending(const TrackerFrame& frame);
+  // The first frame sets the world: origin at its camera, axes from gravity
+  // when known.
+  void StartWorld(const TrackerFrame& frame);
+  // Follows the map into a frame bright enough to see; when that fails,
+  // looks for the camera in the keyframe map or starts a map.
+  void FollowOrRecover(const TrackerFrame& frame, FrameOutcome* outcome);
+  // Follows the map's features when there are any to follow; returns the
+  // image motion per frame as known now (gyroscope, else the motion model's
+  // prediction; -1 unknown).
+  double FollowMap(const TrackerFrame& frame, const DepthSampler& depth,
+                   FrameOutcome* outcome);
+  // Large and slow motion, for the tracking state's reasons.
+  void JudgeMotion(double motion_now_px, TrackingEvidence* evidence) const;
+  // A followed frame: a keyframe when the map needs one.
+  void KeepFollowing(const TrackerFrame& frame, const DepthSampler& depth,
+                     FrameOutcome* outcome);
+  // A frame not followed: whether tracking could resume, relocalization,
+  // and a new map when due.
+  void Recover(const TrackerFrame& frame, const DepthSampler& depth,
+               FrameOutcome* outcome);
+  void RelocalizeInMap(const TrackerFrame& frame, const DepthSampler& depth,
+                       FrameOutcome* outcome);
+  void StartMapIfDue(const TrackerFrame& frame, const DepthSampler& depth,
+                     FrameOutcome* outcome);
+  // A map started on this frame with added points: the frame is tracked.
+  void TrackFromNewMap(const TrackerFrame& frame, int added,
+                       FrameOutcome* outcome);
+  // Motion, up and interruption state after the frame, and the evidence
+  // the tracking state is judged on.
+  void EndPending(const TrackerFrame& frame, FrameOutcome* outcome);
+  // The tracking state and the result reported.
+  TrackingResult Report(const FrameOutcome& outcome, bool relocalized);
 
   // Adds the frame's accelerometer samples to the settling sum and, once
   // gravity_settle_seconds have passed, turns the world so that the

@@ -1,4 +1,4 @@
-#include "tracking/tracker.h"
+#include "tracking/rgbd_tracker.h"
 
 #include <algorithm>
 #include <cmath>
@@ -47,7 +47,7 @@ double MedianOf(std::vector<float>* values) {
 
 }  // namespace
 
-Tracker::Tracker(const TrackingOptions& options)
+RgbdTracker::RgbdTracker(const TrackingOptions& options)
     : options_(options),
       flow_(options),
       corners_(options),
@@ -58,7 +58,7 @@ Tracker::Tracker(const TrackingOptions& options)
       state_(options),
       pending_(state_) {}
 
-double Tracker::GyroMotionPixels(const TrackerFrame& frame) const {
+double RgbdTracker::GyroMotionPixels(const TrackerFrame& frame) const {
   if (frame.imu->empty() || !state_.has_frame) return -1;
   double speed = 0;
   for (const vc_imu_sample_t& s : *frame.imu) {
@@ -72,9 +72,9 @@ double Tracker::GyroMotionPixels(const TrackerFrame& frame) const {
   return speed * dt * frame.camera.MeanFocal();
 }
 
-int Tracker::TrackMap(const TrackerFrame& frame, const DepthSampler& depth,
-                      int* tracked_features, double* predicted_motion_px,
-                      double* measured_motion_px) {
+int RgbdTracker::TrackMap(const TrackerFrame& frame, const DepthSampler& depth,
+                          int* tracked_features, double* predicted_motion_px,
+                          double* measured_motion_px) {
   const PinholeCamera& camera = frame.camera;
   const Eigen::Isometry3d predicted =
       pending_.motion.Predict(frame.timestamp_ns, *frame.imu);
@@ -143,7 +143,7 @@ int Tracker::TrackMap(const TrackerFrame& frame, const DepthSampler& depth,
   return inliers;
 }
 
-bool Tracker::NeedsKeyframe(int inliers) const {
+bool RgbdTracker::NeedsKeyframe(int inliers) const {
   if (inliers < options_.keyframe_feature_fraction * options_.max_features) {
     return true;
   }
@@ -155,7 +155,7 @@ bool Tracker::NeedsKeyframe(int inliers) const {
              options_.keyframe_angle_degrees;
 }
 
-void Tracker::DescribeTracksAndCorners(const TrackerFrame& frame) {
+void RgbdTracker::DescribeTracksAndCorners(const TrackerFrame& frame) {
   // One ORB pass for both: the blur ORB applies first costs more than the
   // descriptors themselves. class_id says where each keypoint came from.
   const int tracks = static_cast<int>(next_positions_.size());
@@ -182,7 +182,7 @@ void Tracker::DescribeTracksAndCorners(const TrackerFrame& frame) {
   }
 }
 
-void Tracker::ReacquireMapPoints(const TrackerFrame& frame) {
+void RgbdTracker::ReacquireMapPoints(const TrackerFrame& frame) {
   tracked_points_.assign(map_.slot_count(), 0);
   for (int point : next_points_) {
     if (point >= 0) tracked_points_[point] = 1;
@@ -229,8 +229,8 @@ void Tracker::ReacquireMapPoints(const TrackerFrame& frame) {
   }
 }
 
-int Tracker::AddNewFeatures(const TrackerFrame& frame,
-                            const DepthSampler& depth) {
+int RgbdTracker::AddNewFeatures(const TrackerFrame& frame,
+                                const DepthSampler& depth) {
   const int budget =
       options_.max_features - static_cast<int>(next_positions_.size());
   new_keypoints_.clear();
@@ -265,8 +265,8 @@ int Tracker::AddNewFeatures(const TrackerFrame& frame,
   return added;
 }
 
-void Tracker::BuildKeyframe(const TrackerFrame& frame,
-                            const DepthSampler& depth) {
+void RgbdTracker::BuildKeyframe(const TrackerFrame& frame,
+                                const DepthSampler& depth) {
   LocalKeyframe& keyframe = pending_keyframe_;
   keyframe = LocalKeyframe();
   keyframe.timestamp_ns = frame.timestamp_ns;
@@ -285,7 +285,8 @@ void Tracker::BuildKeyframe(const TrackerFrame& frame,
   pending_.last_keyframe_pose = pending_.camera_from_world;
 }
 
-int Tracker::StartMap(const TrackerFrame& frame, const DepthSampler& depth) {
+int RgbdTracker::StartMap(const TrackerFrame& frame,
+                          const DepthSampler& depth) {
   next_positions_.clear();
   next_points_.clear();
   new_points_.clear();
@@ -304,7 +305,7 @@ int Tracker::StartMap(const TrackerFrame& frame, const DepthSampler& depth) {
   return added;
 }
 
-void Tracker::AdoptExistingWorld() {
+void RgbdTracker::AdoptExistingWorld() {
   state_.has_frame = true;
   state_.has_map = true;
   state_.last_measured = false;
@@ -313,8 +314,8 @@ void Tracker::AdoptExistingWorld() {
   state_.lost_to_interruption = true;
 }
 
-int Tracker::ExtendMap(const TrackerFrame& frame, const DepthSampler& depth,
-                       bool reacquire) {
+int RgbdTracker::ExtendMap(const TrackerFrame& frame, const DepthSampler& depth,
+                           bool reacquire) {
   DescribeTracksAndCorners(frame);
   if (reacquire) ReacquireMapPoints(frame);
   const int added = AddNewFeatures(frame, depth);
@@ -322,14 +323,38 @@ int Tracker::ExtendMap(const TrackerFrame& frame, const DepthSampler& depth,
   return added;
 }
 
-void Tracker::OptimizeMap() {
+void RgbdTracker::OptimizeMap() {
   map_adjustment_.Clear();
   if (state_.adjustment_due && state_.has_map) {
     window_adjuster_.Adjust(map_, &map_adjustment_);
   }
 }
 
-TrackingResult Tracker::Track(const TrackerFrame& frame) {
+TrackingResult RgbdTracker::Track(const TrackerFrame& frame) {
+  BeginPending(frame);
+  if (!pending_.has_frame) StartWorld(frame);
+  FrameOutcome outcome;
+  outcome.evidence.mean_luminance = frame.mean_luminance;
+  outcome.evidence.sharpness = frame.sharpness;
+  // Too dark: nothing to track, and the last good frame stays the one to
+  // track from when the light returns.
+  if (!pending_.machine.IsDark(frame.mean_luminance)) {
+    FollowOrRecover(frame, &outcome);
+  }
+  // Tracking resumed in the same map after held frames, or was found in the
+  // keyframe map after an interruption: the pose moves from the held one to
+  // the measured one, a correction worth announcing.
+  const bool relocalized = outcome.relocalized_in_map ||
+                           (outcome.tracked && !outcome.evidence.map_created &&
+                            state_.has_map && !state_.last_measured);
+  EndPending(frame, &outcome);
+  const TrackingResult result = Report(outcome, relocalized);
+  map_.ReservePoints(static_cast<int>(new_points_.size()));
+  ++pending_.frame_index;
+  return result;
+}
+
+void RgbdTracker::BeginPending(const TrackerFrame& frame) {
   pending_ = state_;
   advance_flow_ = false;
   clear_map_ = false;
@@ -342,153 +367,174 @@ TrackingResult Tracker::Track(const TrackerFrame& frame) {
   has_pending_keyframe_ = false;
   world_changed_ = false;
   revisited_points_ = 0;
+}
 
-  if (!pending_.has_frame) {
-    // The world: origin at the first camera, axes from gravity if known.
-    const Eigen::Isometry3d world_from_first =
-        WorldFromFirstArkitCamera(options_, *frame.imu);
-    pending_.camera_from_world =
-        WorldFromOpenCvCamera(world_from_first).inverse();
-    pending_.has_frame = true;
-    pending_.world_from_first_camera = world_from_first.linear();
-    pending_.first_timestamp_ns = frame.timestamp_ns;
-    pending_.settling_gravity = options_.gravity_settle_seconds > 0 &&
-                                GravityFromAccelerometer(options_, *frame.imu);
-    pending_.up_source =
-        FirstFrameUpSource(options_, *frame.imu, !frame.depth->empty());
+void RgbdTracker::StartWorld(const TrackerFrame& frame) {
+  // The world: origin at the first camera, axes from gravity if known.
+  const Eigen::Isometry3d world_from_first =
+      WorldFromFirstArkitCamera(options_, *frame.imu);
+  pending_.camera_from_world =
+      WorldFromOpenCvCamera(world_from_first).inverse();
+  pending_.has_frame = true;
+  pending_.world_from_first_camera = world_from_first.linear();
+  pending_.first_timestamp_ns = frame.timestamp_ns;
+  pending_.settling_gravity = options_.gravity_settle_seconds > 0 &&
+                              GravityFromAccelerometer(options_, *frame.imu);
+  pending_.up_source =
+      FirstFrameUpSource(options_, *frame.imu, !frame.depth->empty());
+}
+
+void RgbdTracker::FollowOrRecover(const TrackerFrame& frame,
+                                  FrameOutcome* outcome) {
+  flow_.BuildPyramid(*frame.gray);
+  const DepthSampler depth(*frame.depth, frame.depth_units_per_metre, options_);
+  const double motion_now_px = FollowMap(frame, depth, outcome);
+  JudgeMotion(motion_now_px, &outcome->evidence);
+  if (outcome->tracked) {
+    KeepFollowing(frame, depth, outcome);
+  } else {
+    Recover(frame, depth, outcome);
   }
+  advance_flow_ = outcome->tracked;
+}
 
-  TrackingEvidence evidence;
-  evidence.mean_luminance = frame.mean_luminance;
-  evidence.sharpness = frame.sharpness;
-  int tracked_features = 0;
-  int inliers = 0;
-  bool tracked = false;
-  bool keyframe = false;
-  bool relocalized_in_map = false;
-
+double RgbdTracker::FollowMap(const TrackerFrame& frame,
+                              const DepthSampler& depth,
+                              FrameOutcome* outcome) {
   // How fast the image moves: the gyroscope knows best, then the motion
-  // model; once lost, only the motion measured before says how the camera
-  // was moving.
+  // model.
+  double motion_now_px = GyroMotionPixels(frame);
+  if (!pending_.has_map || frame.interrupted || track_positions_.empty() ||
+      !flow_.has_previous()) {
+    return motion_now_px;
+  }
+  double predicted_px = -1;
+  double measured_px = -1;
+  outcome->inliers = TrackMap(frame, depth, &outcome->tracked_features,
+                              &predicted_px, &measured_px);
+  outcome->tracked = outcome->inliers >= options_.min_inliers;
+  if (motion_now_px < 0) motion_now_px = predicted_px;
+  if (outcome->tracked && measured_px >= 0) {
+    pending_.recent_motion_px =
+        pending_.recent_motion_px < 0
+            ? measured_px
+            : pending_.recent_motion_px +
+                  kMotionSmoothing * (measured_px - pending_.recent_motion_px);
+  }
+  return motion_now_px;
+}
+
+void RgbdTracker::JudgeMotion(double motion_now_px,
+                              TrackingEvidence* evidence) const {
   const double reach =
       (options_.optical_flow_window_size / 2) *
       static_cast<double>(1 << options_.optical_flow_pyramid_levels);
-  double motion_now_px = GyroMotionPixels(frame);
+  evidence->large_motion = motion_now_px > kLargeMotionFraction * reach;
+  // Once lost, only the motion measured before says how the camera was
+  // moving.
+  const double known_motion_px =
+      motion_now_px >= 0 ? motion_now_px : pending_.recent_motion_px;
+  evidence->slow_motion =
+      known_motion_px >= 0 && known_motion_px < kSlowMotionFraction * reach;
+}
 
-  // Too dark: nothing to track, and the last good frame stays the one to
-  // track from when the light returns.
-  if (!pending_.machine.IsDark(frame.mean_luminance)) {
-    flow_.BuildPyramid(*frame.gray);
-    const DepthSampler depth(*frame.depth, frame.depth_units_per_metre,
-                             options_);
-
-    if (pending_.has_map && !frame.interrupted && !track_positions_.empty() &&
-        flow_.has_previous()) {
-      double predicted_px = -1;
-      double measured_px = -1;
-      inliers = TrackMap(frame, depth, &tracked_features, &predicted_px,
-                         &measured_px);
-      tracked = inliers >= options_.min_inliers;
-      if (motion_now_px < 0) motion_now_px = predicted_px;
-      if (tracked && measured_px >= 0) {
-        pending_.recent_motion_px =
-            pending_.recent_motion_px < 0
-                ? measured_px
-                : pending_.recent_motion_px +
-                      kMotionSmoothing *
-                          (measured_px - pending_.recent_motion_px);
-      }
-    }
-    evidence.large_motion = motion_now_px > kLargeMotionFraction * reach;
-    const double known_motion_px =
-        motion_now_px >= 0 ? motion_now_px : pending_.recent_motion_px;
-    evidence.slow_motion =
-        known_motion_px >= 0 && known_motion_px < kSlowMotionFraction * reach;
-
-    if (tracked) {
-      const bool extend = !depth.empty() && NeedsKeyframe(inliers);
-      if (extend || inliers < options_.min_inliers_normal) {
-        corners_.DetectCorners(*frame.gray);
-        evidence.few_corners =
-            corners_.corner_count() < options_.min_inliers_normal;
-      }
-      if (extend) {
-        ExtendMap(frame, depth, /*reacquire=*/true);
-        keyframe = true;
-      }
-      pending_.motion.Observe(frame.timestamp_ns, pending_.camera_from_world,
-                              pending_.last_measured);
-      pending_.recovery_since_ns = -1;
-    } else {
-      corners_.DetectCorners(*frame.gray);
-      evidence.few_corners =
-          corners_.corner_count() < options_.min_inliers_normal;
-      // Judged on this image alone (and the gyroscope): the motion measured
-      // before the loss says nothing about now.
-      const bool can_track_again =
-          !evidence.few_corners && !evidence.large_motion &&
-          !pending_.machine.IsBlurred(frame.sharpness, frame.mean_luminance);
-      if (!can_track_again) {
-        pending_.recovery_since_ns = -1;
-      } else if (pending_.recovery_since_ns < 0) {
-        pending_.recovery_since_ns = frame.timestamp_ns;
-      }
-      // Found in the map again: a new local map starts at the pose found, in
-      // the old world, so every anchor stays where it was.
-      Eigen::Isometry3d found;
-      if (pending_.has_map && frame.relocalize && !depth.empty() &&
-          frame.relocalize(&found)) {
-        const Eigen::Isometry3d held = pending_.camera_from_world;
-        pending_.camera_from_world = found;
-        const int added = StartMap(frame, depth);
-        if (added >= options_.min_inliers_normal) {
-          keyframe = true;
-          tracked = true;
-          inliers = added;
-          relocalized_in_map = true;
-          pending_.motion.Observe(frame.timestamp_ns,
-                                  pending_.camera_from_world, false);
-        } else {
-          pending_.camera_from_world = held;
-        }
-      }
-      const bool reanchor_due =
-          frame.may_start_new_map && pending_.has_map &&
-          pending_.recovery_since_ns >= 0 &&
-          (frame.timestamp_ns - pending_.recovery_since_ns) >=
-              options_.reanchor_delay_seconds * kNanosecondsPerSecond;
-      if (!tracked && (!pending_.has_map || reanchor_due) && !depth.empty()) {
-        // Start a (new) map at the current pose: the first camera's, or the
-        // held one, so the reported pose continues without a jump.
-        const int added = StartMap(frame, depth);
-        if (added >= options_.min_inliers_normal) {
-          keyframe = true;
-          tracked = true;
-          inliers = added;
-          evidence.map_created = true;
-          pending_.has_map = true;
-          pending_.motion.Observe(frame.timestamp_ns,
-                                  pending_.camera_from_world, false);
-        } else {
-          // Too few corners with depth to start a map on.
-          evidence.few_corners = true;
-        }
-      }
-    }
-    advance_flow_ = tracked;
+void RgbdTracker::KeepFollowing(const TrackerFrame& frame,
+                                const DepthSampler& depth,
+                                FrameOutcome* outcome) {
+  const bool extend = !depth.empty() && NeedsKeyframe(outcome->inliers);
+  if (extend || outcome->inliers < options_.min_inliers_normal) {
+    corners_.DetectCorners(*frame.gray);
+    outcome->evidence.few_corners =
+        corners_.corner_count() < options_.min_inliers_normal;
   }
-
-  // Tracking resumed in the same map after held frames, or was found in the
-  // keyframe map after an interruption: the pose moves from the held one to
-  // the measured one, a correction worth announcing.
-  const bool relocalized =
-      relocalized_in_map || (tracked && !evidence.map_created &&
-                             state_.has_map && !state_.last_measured);
-  if (!tracked) {
-    // Hold the last good pose; a held pose carries no velocity.
-    pending_.motion.StopMotion();
+  if (extend) {
+    ExtendMap(frame, depth, /*reacquire=*/true);
+    outcome->keyframe = true;
   }
-  pending_.last_measured = tracked;
+  pending_.motion.Observe(frame.timestamp_ns, pending_.camera_from_world,
+                          pending_.last_measured);
+  pending_.recovery_since_ns = -1;
+}
+
+void RgbdTracker::Recover(const TrackerFrame& frame, const DepthSampler& depth,
+                          FrameOutcome* outcome) {
+  corners_.DetectCorners(*frame.gray);
+  TrackingEvidence& evidence = outcome->evidence;
+  evidence.few_corners = corners_.corner_count() < options_.min_inliers_normal;
+  // Judged on this image alone (and the gyroscope): the motion measured
+  // before the loss says nothing about now.
+  const bool can_track_again =
+      !evidence.few_corners && !evidence.large_motion &&
+      !pending_.machine.IsBlurred(frame.sharpness, frame.mean_luminance);
+  if (!can_track_again) {
+    pending_.recovery_since_ns = -1;
+  } else if (pending_.recovery_since_ns < 0) {
+    pending_.recovery_since_ns = frame.timestamp_ns;
+  }
+  RelocalizeInMap(frame, depth, outcome);
+  StartMapIfDue(frame, depth, outcome);
+}
+
+void RgbdTracker::RelocalizeInMap(const TrackerFrame& frame,
+                                  const DepthSampler& depth,
+                                  FrameOutcome* outcome) {
+  // Found in the map again: a new local map starts at the pose found, in
+  // the old world, so every anchor stays where it was.
+  Eigen::Isometry3d found;
+  if (!pending_.has_map || !frame.relocalize || depth.empty() ||
+      !frame.relocalize(&found)) {
+    return;
+  }
+  const Eigen::Isometry3d held = pending_.camera_from_world;
+  pending_.camera_from_world = found;
+  const int added = StartMap(frame, depth);
+  if (added >= options_.min_inliers_normal) {
+    TrackFromNewMap(frame, added, outcome);
+    outcome->relocalized_in_map = true;
+  } else {
+    pending_.camera_from_world = held;
+  }
+}
+
+void RgbdTracker::StartMapIfDue(const TrackerFrame& frame,
+                                const DepthSampler& depth,
+                                FrameOutcome* outcome) {
+  const bool reanchor_due =
+      frame.may_start_new_map && pending_.has_map &&
+      pending_.recovery_since_ns >= 0 &&
+      (frame.timestamp_ns - pending_.recovery_since_ns) >=
+          options_.reanchor_delay_seconds * kNanosecondsPerSecond;
+  if (outcome->tracked || (pending_.has_map && !reanchor_due) ||
+      depth.empty()) {
+    return;
+  }
+  // Start a (new) map at the current pose: the first camera's, or the held
+  // one, so the reported pose continues without a jump.
+  const int added = StartMap(frame, depth);
+  if (added >= options_.min_inliers_normal) {
+    TrackFromNewMap(frame, added, outcome);
+    outcome->evidence.map_created = true;
+    pending_.has_map = true;
+  } else {
+    // Too few corners with depth to start a map on.
+    outcome->evidence.few_corners = true;
+  }
+}
+
+void RgbdTracker::TrackFromNewMap(const TrackerFrame& frame, int added,
+                                  FrameOutcome* outcome) {
+  outcome->keyframe = true;
+  outcome->tracked = true;
+  outcome->inliers = added;
+  pending_.motion.Observe(frame.timestamp_ns, pending_.camera_from_world,
+                          false);
+}
+
+void RgbdTracker::EndPending(const TrackerFrame& frame, FrameOutcome* outcome) {
+  TrackingEvidence& evidence = outcome->evidence;
+  // Hold the last good pose; a held pose carries no velocity.
+  if (!outcome->tracked) pending_.motion.StopMotion();
+  pending_.last_measured = outcome->tracked;
   pending_.previous_timestamp_ns = frame.timestamp_ns;
   if (pending_.settling_gravity) SettleGravity(frame);
   // Like the accelerometer's, after tracking: the frame was tracked in the
@@ -501,49 +547,49 @@ TrackingResult Tracker::Track(const TrackerFrame& frame) {
   evidence.settling_gravity = pending_.settling_gravity ||
                               pending_.up_source == WorldUpSource::kUndecided;
   if (frame.interrupted) pending_.lost_to_interruption = true;
-  if (tracked) pending_.lost_to_interruption = false;
+  if (outcome->tracked) pending_.lost_to_interruption = false;
   evidence.has_map = pending_.has_map;
   evidence.lost_to_interruption = pending_.lost_to_interruption;
-  evidence.tracked = tracked;
-  evidence.inliers = inliers;
+  evidence.tracked = outcome->tracked;
+  evidence.inliers = outcome->inliers;
+}
 
+TrackingResult RgbdTracker::Report(const FrameOutcome& outcome,
+                                   bool relocalized) {
   TrackingResult result;
-  result.status = pending_.machine.Update(evidence);
+  result.status = pending_.machine.Update(outcome.evidence);
   result.world_from_camera =
       WorldFromArkitCamera(pending_.camera_from_world.inverse());
   result.camera_from_world = pending_.camera_from_world;
-  result.relocalized_in_map = relocalized_in_map;
+  result.relocalized_in_map = outcome.relocalized_in_map;
   result.up_source = pending_.up_source;
   result.world_settled = !pending_.settling_gravity &&
                          pending_.up_source != WorldUpSource::kUndecided;
   result.world_turned = world_changed_;
   if (world_changed_) result.world_turn = world_change_;
-  result.statistics.tracked_features = tracked_features;
-  result.statistics.inliers = inliers;
+  result.statistics.tracked_features = outcome.tracked_features;
+  result.statistics.inliers = outcome.inliers;
   const int new_point_count = static_cast<int>(new_points_.size());
   result.statistics.map_points =
       clear_map_ ? new_point_count : map_.point_count() + new_point_count;
   result.statistics.keyframes =
       clear_map_ ? 1
-                 : std::min(map_.keyframe_count() + (keyframe ? 1 : 0),
+                 : std::min(map_.keyframe_count() + (outcome.keyframe ? 1 : 0),
                             options_.max_keyframes);
-  result.statistics.is_keyframe = keyframe ? 1 : 0;
-  pending_.adjustment_due = keyframe;
+  result.statistics.is_keyframe = outcome.keyframe ? 1 : 0;
+  pending_.adjustment_due = outcome.keyframe;
   // A new map after a loss starts at the held pose, which is no measurement;
   // the first map defines the origin, which is.
-  const bool reanchored = evidence.map_created && state_.has_map;
+  const bool reanchored = outcome.evidence.map_created && state_.has_map;
   result.started_over = reanchored;
-  result.statistics.pose_measured = tracked && !reanchored ? 1 : 0;
+  result.statistics.pose_measured = outcome.tracked && !reanchored ? 1 : 0;
   pending_pose_measured_ = result.statistics.pose_measured != 0;
   result.statistics.relocalized = relocalized ? 1 : 0;
   result.statistics.revisited_points = revisited_points_;
-
-  map_.ReservePoints(new_point_count);
-  ++pending_.frame_index;
   return result;
 }
 
-void Tracker::SettleGravity(const TrackerFrame& frame) {
+void RgbdTracker::SettleGravity(const TrackerFrame& frame) {
   const Eigen::Matrix3d world_from_camera =
       WorldFromArkitCamera(pending_.camera_from_world.inverse()).linear();
   for (const vc_imu_sample_t& s : *frame.imu) {
@@ -562,7 +608,7 @@ void Tracker::SettleGravity(const TrackerFrame& frame) {
               pending_.specific_force_sum);
 }
 
-void Tracker::TurnWorldUp(const Eigen::Vector3d& up_in_first_camera) {
+void RgbdTracker::TurnWorldUp(const Eigen::Vector3d& up_in_first_camera) {
   const Eigen::Matrix3d settled =
       GravityAlignedWorldFromCamera(up_in_first_camera);
   world_change_ = Eigen::Isometry3d::Identity();
@@ -576,7 +622,7 @@ void Tracker::TurnWorldUp(const Eigen::Vector3d& up_in_first_camera) {
   pending_.motion.ChangeWorld(world_change_);
 }
 
-void Tracker::CorrectPose(
+void RgbdTracker::CorrectPose(
     const Eigen::Isometry3d& new_world_from_old) noexcept {
   const Eigen::Isometry3d old_from_new = new_world_from_old.inverse();
   state_.camera_from_world = state_.camera_from_world * old_from_new;
@@ -586,7 +632,7 @@ void Tracker::CorrectPose(
       new_world_from_old.linear() * state_.world_from_first_camera;
 }
 
-void Tracker::Commit() {
+void RgbdTracker::Commit() {
   // The only steps that can throw (allocation) come first and have the
   // strong guarantee.
   trajectory_.Reserve(map_.next_keyframe_id());
@@ -656,7 +702,7 @@ void Tracker::Commit() {
   }
 }
 
-void Tracker::RecordKeyframePose(int64_t id) noexcept {
+void RgbdTracker::RecordKeyframePose(int64_t id) noexcept {
   // Ids are consecutive in the map, oldest first.
   const std::deque<LocalKeyframe>& keyframes = map_.keyframes();
   if (keyframes.empty()) return;
@@ -667,7 +713,8 @@ void Tracker::RecordKeyframePose(int64_t id) noexcept {
                               keyframe.camera_from_world);
 }
 
-void Tracker::AppendTrackedPoints(std::vector<vc_feature_point_t>* out) const {
+void RgbdTracker::AppendTrackedPoints(
+    std::vector<vc_feature_point_t>* out) const {
   out->reserve(out->size() + track_points_.size());
   for (int index : track_points_) {
     if (index < 0 || !map_.alive(index)) continue;
