@@ -142,11 +142,14 @@ bool FitHomography(const std::vector<cv::Point2f>& from,
   return RansacHomography(from, to, options, h, inliers);
 }
 
-bool RefineWithFlow(const ReferenceImage& reference, const cv::Mat& view_gray,
-                    cv::Matx33d* h, const FlowRefinement& refinement) {
-  // Only the view's rectangle around the image's outline is warped into.
+namespace {
+
+// The view's rectangle around the image's outline where h puts it, with a
+// flow window's margin; false when there is too little of it to follow.
+bool FlowRegion(const ReferenceImage& reference, const cv::Matx33d& h,
+                const cv::Mat& view_gray, cv::Rect* roi) {
   std::array<cv::Point2d, 4> corners;
-  if (!ProjectCorners(*h, reference.width, reference.height, &corners)) {
+  if (!ProjectCorners(h, reference.width, reference.height, &corners)) {
     return false;
   }
   double x0 = corners[0].x, x1 = x0, y0 = corners[0].y, y1 = y0;
@@ -157,17 +160,17 @@ bool RefineWithFlow(const ReferenceImage& reference, const cv::Mat& view_gray,
     y1 = std::max(y1, c.y);
   }
   const int margin = kFlow.window;
-  const cv::Rect roi =
+  *roi =
       cv::Rect(
           cv::Point(int(std::floor(x0)) - margin, int(std::floor(y0)) - margin),
           cv::Point(int(std::ceil(x1)) + margin, int(std::ceil(y1)) + margin)) &
       cv::Rect(0, 0, view_gray.cols, view_gray.rows);
-  if (roi.width < 2 * kFlow.window || roi.height < 2 * kFlow.window) {
-    return false;
-  }
-  const cv::Mat view_roi = view_gray(roi);
-  // Track points away from the reference's border, where the warp is not
-  // mixed with what lies beyond it.
+  return roi->width >= 2 * kFlow.window && roi->height >= 2 * kFlow.window;
+}
+
+// The reference's track points away from its border, where the warp is not
+// mixed with what lies beyond it; the strongest corners first.
+std::vector<cv::Point2f> FlowSources(const ReferenceImage& reference) {
   const double border = kFlow.window / reference.working_scale;
   std::vector<cv::Point2f> sources;
   for (const cv::Point2f& p : reference.track_points) {
@@ -176,69 +179,94 @@ bool RefineWithFlow(const ReferenceImage& reference, const cv::Mat& view_gray,
       sources.push_back(p);
     }
   }
+  return sources;
+}
+
+// The reference's working image warped by roi_from_reference into the
+// region, with the view region's mean and contrast: printed pictures are
+// lit differently from their files.
+void WarpLikeView(const ReferenceImage& reference,
+                  const cv::Matx33d& roi_from_reference,
+                  const cv::Mat& view_roi, cv::Mat* warped) {
+  const cv::Matx33d roi_from_working =
+      roi_from_reference * cv::Matx33d(1.0 / reference.working_scale, 0, 0, 0,
+                                       1.0 / reference.working_scale, 0, 0, 0,
+                                       1);
+  cv::warpPerspective(reference.working_gray, *warped, roi_from_working,
+                      view_roi.size(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+  cv::Scalar warped_mean, warped_std, view_mean, view_std;
+  cv::meanStdDev(*warped, warped_mean, warped_std);
+  cv::meanStdDev(view_roi, view_mean, view_std);
+  const double gain = view_std[0] / std::max(1.0, warped_std[0]);
+  warped->convertTo(*warped, CV_8U, gain, view_mean[0] - gain * warped_mean[0]);
+}
+
+// One refinement: follows the sources from the warped reference into the
+// view and fits the homography to where they went. false when too few
+// could be followed or agree; followed_sources are the sources followed.
+bool RefineOnce(const ReferenceImage& reference, const cv::Mat& view_roi,
+                const cv::Rect& roi, const std::vector<cv::Point2f>& sources,
+                cv::Matx33d* refined,
+                std::vector<cv::Point2f>* followed_sources) {
+  const cv::Matx33d roi_from_view(1, 0, -roi.x, 0, 1, -roi.y, 0, 0, 1);
+  cv::Mat warped;
+  WarpLikeView(reference, roi_from_view * *refined, view_roi, &warped);
+  std::vector<cv::Point2f> predicted;
+  std::vector<cv::Point2f> kept_sources;
+  for (const cv::Point2f& s : sources) {
+    const cv::Point2d p = Apply(roi_from_view * *refined, s);
+    if (p.x < kFlow.window / 2 || p.y < kFlow.window / 2 ||
+        p.x > roi.width - 1 - kFlow.window / 2 ||
+        p.y > roi.height - 1 - kFlow.window / 2) {
+      continue;
+    }
+    predicted.emplace_back(float(p.x), float(p.y));
+    kept_sources.push_back(s);
+  }
+  if (int(predicted.size()) < kFlowMinPoints) return false;
+  std::vector<cv::Point2f> followed = predicted;
+  std::vector<uint8_t> status;
+  std::vector<float> error;
+  kFlow.Track(warped, view_roi, predicted, &followed, &status, &error,
+              cv::OPTFLOW_USE_INITIAL_FLOW);
+  std::vector<cv::Point2f>& from = *followed_sources;
+  std::vector<cv::Point2f> to;
+  from.clear();
+  for (size_t k = 0; k < followed.size(); ++k) {
+    if (!status[k]) continue;
+    from.push_back(kept_sources[k]);
+    to.emplace_back(followed[k].x + roi.x, followed[k].y + roi.y);
+  }
+  cv::Matx33d fitted;
+  std::vector<uint8_t> inliers;
+  if (!FitHomography(from, to, kFlowThreshold, &fitted, &inliers) ||
+      std::count(inliers.begin(), inliers.end(), 1) < kFlowMinPoints) {
+    return false;
+  }
+  *refined = fitted;
+  return true;
+}
+
+}  // namespace
+
+bool RefineWithFlow(const ReferenceImage& reference, const cv::Mat& view_gray,
+                    cv::Matx33d* h, const FlowRefinement& refinement) {
+  cv::Rect roi;
+  if (!FlowRegion(reference, *h, view_gray, &roi)) return false;
+  std::vector<cv::Point2f> sources = FlowSources(reference);
   if (int(sources.size()) < kFlowMinPoints) return false;
-  // The strongest corners come first; more than this adds time, not
-  // accuracy.
+  // More than this adds time, not accuracy.
   if (int(sources.size()) > refinement.max_points) {
     sources.resize(refinement.max_points);
   }
-
-  const cv::Matx33d roi_from_view(1, 0, -roi.x, 0, 1, -roi.y, 0, 0, 1);
+  const cv::Mat view_roi = view_gray(roi);
   cv::Matx33d refined = *h;
-  cv::Mat warped;
-  std::vector<cv::Point2f> predicted;
-  std::vector<cv::Point2f> followed;
-  std::vector<uint8_t> status;
-  std::vector<float> error;
   std::vector<cv::Point2f> followed_sources;
   for (int iteration = 0; iteration < refinement.iterations; ++iteration) {
-    const cv::Matx33d roi_from_working =
-        roi_from_view * refined *
-        cv::Matx33d(1.0 / reference.working_scale, 0, 0, 0,
-                    1.0 / reference.working_scale, 0, 0, 0, 1);
-    cv::warpPerspective(reference.working_gray, warped, roi_from_working,
-                        roi.size(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
-    // Printed pictures are lit differently from their files: match the
-    // warped image's mean and contrast to the view's.
-    cv::Scalar warped_mean, warped_std, view_mean, view_std;
-    cv::meanStdDev(warped, warped_mean, warped_std);
-    cv::meanStdDev(view_roi, view_mean, view_std);
-    const double gain = view_std[0] / std::max(1.0, warped_std[0]);
-    warped.convertTo(warped, CV_8U, gain, view_mean[0] - gain * warped_mean[0]);
-
-    predicted.clear();
-    std::vector<cv::Point2f> kept_sources;
-    for (const cv::Point2f& s : sources) {
-      const cv::Point2d p = Apply(roi_from_view * refined, s);
-      if (p.x < kFlow.window / 2 || p.y < kFlow.window / 2 ||
-          p.x > roi.width - 1 - kFlow.window / 2 ||
-          p.y > roi.height - 1 - kFlow.window / 2) {
-        continue;
-      }
-      predicted.emplace_back(float(p.x), float(p.y));
-      kept_sources.push_back(s);
-    }
-    if (int(predicted.size()) < kFlowMinPoints) return false;
-    followed = predicted;
-    kFlow.Track(warped, view_roi, predicted, &followed, &status, &error,
-                cv::OPTFLOW_USE_INITIAL_FLOW);
-    std::vector<cv::Point2f>& from = followed_sources;
-    std::vector<cv::Point2f> to;
-    from.clear();
-    for (size_t k = 0; k < followed.size(); ++k) {
-      if (!status[k]) continue;
-      from.push_back(kept_sources[k]);
-      to.emplace_back(followed[k].x + roi.x, followed[k].y + roi.y);
-    }
-    cv::Matx33d fitted;
-    std::vector<uint8_t> inliers;
-    if (!FitHomography(from, to, kFlowThreshold, &fitted, &inliers)) {
+    if (!RefineOnce(reference, view_roi, roi, sources, &refined,
+                    &followed_sources)) {
       return false;
     }
-    if (std::count(inliers.begin(), inliers.end(), 1) < kFlowMinPoints) {
-      return false;
-    }
-    refined = fitted;
   }
   if (MaxShift(refined, *h, followed_sources) > kFlowMaxShift) {
     return false;

@@ -82,19 +82,34 @@ bool ReferenceDatabase::SamePoint(const Entry& a, const Entry& b) const {
   return gap.dot(gap) < same * same;
 }
 
+namespace {
+
+// The references with enough matches and votes, most votes first.
+std::vector<Candidate> CandidatesByVotes(std::vector<Candidate>* by_reference,
+                                         const std::vector<int>& votes,
+                                         int min_matches) {
+  std::vector<Candidate> candidates;
+  for (size_t r = 0; r < by_reference->size(); ++r) {
+    Candidate& candidate = (*by_reference)[r];
+    if (int(candidate.matches.size()) < min_matches) continue;
+    // A picture in view holds the nearest neighbours of many of its points;
+    // pictures merely printed in a similar style hold few.
+    if (votes[r] < kMinVotes) continue;
+    candidate.reference_index = static_cast<int>(r);
+    candidates.push_back(std::move(candidate));
+  }
+  StableSort(&candidates, [&](const Candidate& a, const Candidate& b) {
+    return votes[a.reference_index] > votes[b.reference_index];
+  });
+  return candidates;
+}
+
+}  // namespace
+
 VC_HAMMING_HOT std::vector<Candidate> ReferenceDatabase::Retrieve(
     const cv::Mat& view_descriptors, int min_matches,
     const std::vector<bool>& skip) const {
   std::vector<Candidate> by_reference(references_.size());
-  // Per reference, the best and second-best entry this view point met. The
-  // ratio test is per reference, as if each reference were matched on its
-  // own: pictures printed with similar textures must not cancel each
-  // other's matches.
-  struct Best {
-    const Entry* best = nullptr;
-    int best_distance = std::numeric_limits<int>::max();
-    int second_distance = std::numeric_limits<int>::max();
-  };
   std::vector<Best> bests(references_.size());
   std::vector<int> touched;
   std::vector<int> votes(references_.size(), 0);
@@ -149,19 +164,7 @@ VC_HAMMING_HOT std::vector<Candidate> ReferenceDatabase::Retrieve(
       b = Best();
     }
   }
-  std::vector<Candidate> candidates;
-  for (size_t r = 0; r < by_reference.size(); ++r) {
-    if (int(by_reference[r].matches.size()) < min_matches) continue;
-    // A picture in view holds the nearest neighbours of many of its points;
-    // pictures merely printed in a similar style hold few.
-    if (votes[r] < kMinVotes) continue;
-    by_reference[r].reference_index = static_cast<int>(r);
-    candidates.push_back(std::move(by_reference[r]));
-  }
-  StableSort(&candidates, [&](const Candidate& a, const Candidate& b) {
-    return votes[a.reference_index] > votes[b.reference_index];
-  });
-  return candidates;
+  return CandidatesByVotes(&by_reference, votes, min_matches);
 }
 
 }  // namespace vc

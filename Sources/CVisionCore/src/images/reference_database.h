@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <opencv2/core.hpp>
 #include <vector>
 
@@ -52,6 +53,15 @@ class ReferenceDatabase {
 
   // Whether two entries are one point of one reference found at two scales:
   // such a pair must not fail the ratio test against itself.
+  // Per reference, the best and second-best entry a view point met. The
+  // ratio test is per reference, as if each reference were matched on its
+  // own: pictures printed with similar textures must not cancel each
+  // other's matches.
+  struct Best {
+    const Entry* best = nullptr;
+    int best_distance = std::numeric_limits<int>::max();
+    int second_distance = std::numeric_limits<int>::max();
+  };
   bool SamePoint(const Entry& a, const Entry& b) const;
 
   std::vector<ReferenceImage> references_;

@@ -111,12 +111,17 @@ void OccupancyGrid::MarkCells(const OccupancyGrid& other,
     }
     return;
   }
+  const CellBox reached = MarkMiddles(other, linear, offset, reach);
+  if (cells_.empty()) return;
+  MarkCovered(other, linear, offset, reached);
+}
+
+OccupancyGrid::CellBox OccupancyGrid::MarkMiddles(
+    const OccupancyGrid& other, const Eigen::Matrix2d& linear,
+    const Eigen::Vector2d& offset, const Eigen::Vector2d& reach) {
   // In MarkQuad's order: grow over each square's bounds, mark the cell of
   // its middle, and note the cells any square can reach.
-  int x_low = std::numeric_limits<int>::max();
-  int z_low = std::numeric_limits<int>::max();
-  int x_high = std::numeric_limits<int>::min();
-  int z_high = std::numeric_limits<int>::min();
+  CellBox box;
   for (int r = 0; r < other.cells_.rows; ++r) {
     const uchar* line = other.cells_[r];
     for (int col = 0; col < other.cells_.cols; ++col) {
@@ -135,17 +140,23 @@ void OccupancyGrid::MarkCells(const OccupancyGrid& other,
       Cover(low_x, low_z, high_x, high_z);
       Set(static_cast<int>(std::floor(middle.x() / cell_)),
           static_cast<int>(std::floor(middle.y() / cell_)));
-      x_low = std::min(x_low, low_x);
-      z_low = std::min(z_low, low_z);
-      x_high = std::max(x_high, high_x);
-      z_high = std::max(z_high, high_z);
+      box.x_low = std::min(box.x_low, low_x);
+      box.z_low = std::min(box.z_low, low_z);
+      box.x_high = std::max(box.x_high, high_x);
+      box.z_high = std::max(box.z_high, high_z);
     }
   }
-  if (cells_.empty()) return;
-  x_low = std::max(x_low, x0_);
-  z_low = std::max(z_low, z0_);
-  x_high = std::min(x_high, x0_ + cells_.cols - 1);
-  z_high = std::min(z_high, z0_ + cells_.rows - 1);
+  return box;
+}
+
+void OccupancyGrid::MarkCovered(const OccupancyGrid& other,
+                                const Eigen::Matrix2d& linear,
+                                const Eigen::Vector2d& offset,
+                                const CellBox& reached) {
+  const int x_low = std::max(reached.x_low, x0_);
+  const int z_low = std::max(reached.z_low, z0_);
+  const int x_high = std::min(reached.x_high, x0_ + cells_.cols - 1);
+  const int z_high = std::min(reached.z_high, z0_ + cells_.rows - 1);
   // A centre on the edge between two squares counts for both, as in
   // MarkQuad: the cell indices are taken a hair either side.
   constexpr double kEdge = 1e-9;

@@ -5,6 +5,7 @@
 
 #include <Eigen/Core>
 #include <array>
+#include <limits>
 #include <opencv2/core.hpp>
 #include <vector>
 
@@ -45,6 +46,21 @@ class OccupancyGrid {
   Eigen::Vector2d origin() const { return {x0_ * cell_, z0_ * cell_}; }
 
  private:
+  // A box of cell indices, empty until grown.
+  struct CellBox {
+    int x_low = std::numeric_limits<int>::max();
+    int z_low = std::numeric_limits<int>::max();
+    int x_high = std::numeric_limits<int>::min();
+    int z_high = std::numeric_limits<int>::min();
+  };
+  // MarkCells()'s path for squares of a cell or more: marks the cell of
+  // each mapped square's middle and returns the cells any square can reach.
+  CellBox MarkMiddles(const OccupancyGrid& other, const Eigen::Matrix2d& linear,
+                      const Eigen::Vector2d& offset,
+                      const Eigen::Vector2d& reach);
+  // Marks each cell of reached whose centre a mapped square covers.
+  void MarkCovered(const OccupancyGrid& other, const Eigen::Matrix2d& linear,
+                   const Eigen::Vector2d& offset, const CellBox& reached);
   // Makes the grid cover cell indices [x_low, x_high] x [z_low, z_high].
   void Cover(int x_low, int z_low, int x_high, int z_high);
   void Set(int x, int z);

@@ -540,131 +540,157 @@ void PlaneSegmenter::BuildSegments(const PinholeCamera& camera,
   }
 }
 
+// The pixels of one cell outside every segment, claimed by the segments of
+// its neighbours: per candidate segment, the pixels within the border's
+// noise of its plane, their area and their extent in kBorderStrips strips
+// of rows.
+struct PlaneSegmenter::BorderClaims {
+  static constexpr int kMaxCandidates = 8;
+  using Strips = std::array<int, kBorderStrips>;
+  std::array<int, kMaxCandidates> candidates;
+  int count = 0;
+  std::array<int, kMaxCandidates> pixels{};
+  std::array<double, kMaxCandidates> area{};
+  // z^3 of the pixels not grazing the plane, divided once at the end.
+  std::array<float, kMaxCandidates> sum_z3{};
+  std::array<Strips, kMaxCandidates> u_low, u_high, v_low, v_high;
+};
+
 void PlaneSegmenter::RefineBorders(const PinholeCamera& camera,
                                    const PlaneOptions& options) {
   if (segments_.empty()) return;
   const double inverse_focal_area = 1.0 / (camera.fx * camera.fy);
-  const int cs = cell_size_;
-  constexpr int kMaxCandidates = 8;
   for (int row = 0; row < grid_rows_; ++row) {
     for (int column = 0; column < grid_columns_; ++column) {
-      const int i = row * grid_columns_ + column;
-      const int own = cells_[i].region;
+      const int own = cells_[row * grid_columns_ + column].region;
       if (own >= 0 && region_segment_[own] >= 0) continue;
-      // The segments of the 8 neighbours, each once.
-      std::array<int, kMaxCandidates> candidates;
-      int candidate_count = 0;
-      for (int dr = -1; dr <= 1; ++dr) {
-        for (int dc = -1; dc <= 1; ++dc) {
-          const int r = row + dr;
-          const int c = column + dc;
-          if ((dr == 0 && dc == 0) || r < 0 || c < 0 || r >= grid_rows_ ||
-              c >= grid_columns_) {
-            continue;
-          }
-          const int region = cells_[r * grid_columns_ + c].region;
-          const int segment = region >= 0 ? region_segment_[region] : -1;
-          if (segment < 0) continue;
-          if (std::find(candidates.begin(),
-                        candidates.begin() + candidate_count,
-                        segment) == candidates.begin() + candidate_count) {
-            candidates[candidate_count++] = segment;
-          }
+      BorderClaims claims;
+      FindNeighbourSegments(row, column, &claims);
+      if (claims.count == 0) continue;
+      ClaimBorderPixels(row, column, options, inverse_focal_area, &claims);
+      AddBorderClaims(claims, inverse_focal_area);
+    }
+  }
+}
+
+void PlaneSegmenter::FindNeighbourSegments(int row, int column,
+                                           BorderClaims* claims) const {
+  // The segments of the 8 neighbours, each once.
+  auto& candidates = claims->candidates;
+  for (int dr = -1; dr <= 1; ++dr) {
+    for (int dc = -1; dc <= 1; ++dc) {
+      const int r = row + dr;
+      const int c = column + dc;
+      if ((dr == 0 && dc == 0) || r < 0 || c < 0 || r >= grid_rows_ ||
+          c >= grid_columns_) {
+        continue;
+      }
+      const int region = cells_[r * grid_columns_ + c].region;
+      const int segment = region >= 0 ? region_segment_[region] : -1;
+      if (segment < 0) continue;
+      const auto end = candidates.begin() + claims->count;
+      if (std::find(candidates.begin(), end, segment) == end) {
+        candidates[claims->count++] = segment;
+      }
+    }
+  }
+}
+
+void PlaneSegmenter::ClaimBorderPixels(int row, int column,
+                                       const PlaneOptions& options,
+                                       double inverse_focal_area,
+                                       BorderClaims* claims) const {
+  constexpr int kMax = BorderClaims::kMaxCandidates;
+  const int cs = cell_size_;
+  const int count = claims->count;
+  for (int k = 0; k < count; ++k) {
+    claims->u_low[k].fill(cs * grid_columns_);
+    claims->v_low[k].fill(cs * grid_rows_);
+    claims->u_high[k].fill(-1);
+    claims->v_high[k].fill(-1);
+  }
+  // The plane's signed distance of the pixel at depth z on ray (rx, ry, 1)
+  // is z (nx rx + ny ry + nz) + offset: per candidate, nx and offset, and
+  // per row ny ry + nz, all in float.
+  std::array<float, kMax> nx, row_term, plane_offset, offset_squared;
+  for (int k = 0; k < count; ++k) {
+    const PlaneSegment& s = segments_[claims->candidates[k]];
+    nx[k] = static_cast<float>(s.normal.x());
+    plane_offset[k] = static_cast<float>(s.offset);
+    offset_squared[k] = static_cast<float>(s.offset * s.offset);
+  }
+  const float noise = static_cast<float>(kBorder.sigmas * options.depth_noise);
+  const float distance_floor = static_cast<float>(kBorder.floor_metres);
+  const float* rx = ray_x_float_.data();
+  for (int v = row * cs; v < (row + 1) * cs; ++v) {
+    const float* depth_row = depth_[v];
+    const double ry = ray_y_[v];
+    const float ry_float = static_cast<float>(ry);
+    const int strip = (v - row * cs) * kBorderStrips / cs;
+    for (int k = 0; k < count; ++k) {
+      const PlaneSegment& s = segments_[claims->candidates[k]];
+      row_term[k] = static_cast<float>(s.normal.y() * ry + s.normal.z());
+    }
+    for (int u = column * cs; u < (column + 1) * cs; ++u) {
+      const float z = depth_row[u];
+      if (z <= 0) continue;
+      int best = -1;
+      float best_distance = noise * z * z + distance_floor;
+      for (int k = 0; k < count; ++k) {
+        const float distance =
+            std::abs(z * (nx[k] * rx[u] + row_term[k]) + plane_offset[k]);
+        if (distance < best_distance) {
+          best_distance = distance;
+          best = k;
         }
       }
-      if (candidate_count == 0) continue;
-      std::array<int, kMaxCandidates> pixels{};
-      std::array<double, kMaxCandidates> area{};
-      using Strips = std::array<int, kBorderStrips>;
-      std::array<Strips, kMaxCandidates> u_low, u_high, v_low, v_high;
-      for (int k = 0; k < candidate_count; ++k) {
-        u_low[k].fill(cs * grid_columns_);
-        v_low[k].fill(cs * grid_rows_);
-        u_high[k].fill(-1);
-        v_high[k].fill(-1);
+      if (best < 0) continue;
+      ++claims->pixels[best];
+      // A pixel covers z^3 / (fx fy d) square metres, d the plane's offset
+      // unless the view grazes it (see kMinCosIncidence): sum z^3 and
+      // divide once, except for the grazing pixels.
+      const float z3 = z * z * z;
+      const float length_squared =
+          z * z * (rx[u] * rx[u] + ry_float * ry_float + 1.0f);
+      if (length_squared * kMinCosSquared <= offset_squared[best]) {
+        claims->sum_z3[best] += z3;
+      } else {
+        claims->area[best] += z3 * inverse_focal_area /
+                              (kMinCosIncidence * std::sqrt(length_squared));
       }
-      // The plane's signed distance of the pixel at depth z on ray
-      // (rx, ry, 1) is z (nx rx + ny ry + nz) + offset: per candidate, nx
-      // and offset, and per row ny ry + nz, all in float.
-      std::array<float, kMaxCandidates> nx, row_term, plane_offset;
-      std::array<float, kMaxCandidates> offset_squared;
-      std::array<float, kMaxCandidates> sum_z3{};
-      for (int k = 0; k < candidate_count; ++k) {
-        const PlaneSegment& s = segments_[candidates[k]];
-        nx[k] = static_cast<float>(s.normal.x());
-        plane_offset[k] = static_cast<float>(s.offset);
-        offset_squared[k] = static_cast<float>(s.offset * s.offset);
-      }
-      const float noise =
-          static_cast<float>(kBorder.sigmas * options.depth_noise);
-      const float distance_floor = static_cast<float>(kBorder.floor_metres);
-      const float* rx = ray_x_float_.data();
-      for (int v = row * cs; v < (row + 1) * cs; ++v) {
-        const float* depth_row = depth_[v];
-        const double ry = ray_y_[v];
-        const float ry_float = static_cast<float>(ry);
-        const int strip = (v - row * cs) * kBorderStrips / cs;
-        for (int k = 0; k < candidate_count; ++k) {
-          const PlaneSegment& s = segments_[candidates[k]];
-          row_term[k] = static_cast<float>(s.normal.y() * ry + s.normal.z());
-        }
-        for (int u = column * cs; u < (column + 1) * cs; ++u) {
-          const float z = depth_row[u];
-          if (z <= 0) continue;
-          int best = -1;
-          float best_distance = noise * z * z + distance_floor;
-          for (int k = 0; k < candidate_count; ++k) {
-            const float distance =
-                std::abs(z * (nx[k] * rx[u] + row_term[k]) + plane_offset[k]);
-            if (distance < best_distance) {
-              best_distance = distance;
-              best = k;
-            }
-          }
-          if (best < 0) continue;
-          ++pixels[best];
-          // A pixel covers z^3 / (fx fy d) square metres, d the plane's
-          // offset unless the view grazes it (see kMinCosIncidence): sum
-          // z^3 and divide once, except for the grazing pixels.
-          const float z3 = z * z * z;
-          const float length_squared =
-              z * z * (rx[u] * rx[u] + ry_float * ry_float + 1.0f);
-          if (length_squared * kMinCosSquared <= offset_squared[best]) {
-            sum_z3[best] += z3;
-          } else {
-            area[best] += z3 * inverse_focal_area /
-                          (kMinCosIncidence * std::sqrt(length_squared));
-          }
-          u_low[best][strip] = std::min(u_low[best][strip], u);
-          u_high[best][strip] = std::max(u_high[best][strip], u);
-          v_low[best][strip] = std::min(v_low[best][strip], v);
-          v_high[best][strip] = std::max(v_high[best][strip], v);
+      claims->u_low[best][strip] = std::min(claims->u_low[best][strip], u);
+      claims->u_high[best][strip] = std::max(claims->u_high[best][strip], u);
+      claims->v_low[best][strip] = std::min(claims->v_low[best][strip], v);
+      claims->v_high[best][strip] = std::max(claims->v_high[best][strip], v);
+    }
+  }
+}
+
+void PlaneSegmenter::AddBorderClaims(const BorderClaims& claims,
+                                     double inverse_focal_area) {
+  const int cs = cell_size_;
+  for (int k = 0; k < claims.count; ++k) {
+    if (claims.pixels[k] < kMinBorderFraction * cs * cs) continue;
+    PlaneSegment& segment = segments_[claims.candidates[k]];
+    segment.pixel_count += claims.pixels[k];
+    segment.area +=
+        claims.area[k] + claims.sum_z3[k] * inverse_focal_area / segment.offset;
+    // Strips that span the same columns (an edge along the image's rows, or
+    // none) stay one rectangle.
+    const size_t first_part = segment.footprint.size();
+    for (int strip = 0; strip < kBorderStrips; ++strip) {
+      if (claims.u_high[k][strip] < 0) continue;
+      const FootprintRect part{
+          claims.u_low[k][strip] - 0.5f, claims.v_low[k][strip] - 0.5f,
+          claims.u_high[k][strip] + 0.5f, claims.v_high[k][strip] + 0.5f};
+      if (segment.footprint.size() > first_part) {
+        FootprintRect& last = segment.footprint.back();
+        if (last.u0 == part.u0 && last.u1 == part.u1) {
+          last.v1 = part.v1;
+          continue;
         }
       }
-      for (int k = 0; k < candidate_count; ++k) {
-        if (pixels[k] < kMinBorderFraction * cs * cs) continue;
-        PlaneSegment& segment = segments_[candidates[k]];
-        area[k] += sum_z3[k] * inverse_focal_area / segment.offset;
-        segment.pixel_count += pixels[k];
-        segment.area += area[k];
-        // Strips that span the same columns (an edge along the image's
-        // rows, or none) stay one rectangle.
-        const size_t first_part = segment.footprint.size();
-        for (int strip = 0; strip < kBorderStrips; ++strip) {
-          if (u_high[k][strip] < 0) continue;
-          const FootprintRect part{
-              u_low[k][strip] - 0.5f, v_low[k][strip] - 0.5f,
-              u_high[k][strip] + 0.5f, v_high[k][strip] + 0.5f};
-          if (segment.footprint.size() > first_part) {
-            FootprintRect& last = segment.footprint.back();
-            if (last.u0 == part.u0 && last.u1 == part.u1) {
-              last.v1 = part.v1;
-              continue;
-            }
-          }
-          segment.footprint.push_back(part);
-        }
-      }
+      segment.footprint.push_back(part);
     }
   }
 }

@@ -80,7 +80,14 @@ class PlaneSegmenter {
   // Whether a merged region is one flat surface (see the .cpp).
   bool ConsistentRegion(int region, const PlaneOptions& options) const;
   void BuildSegments(const PinholeCamera& camera, const PlaneOptions& options);
+  // Cells outside every segment give their pixels to a neighbouring
+  // segment whose plane they lie on.
   void RefineBorders(const PinholeCamera& camera, const PlaneOptions& options);
+  struct BorderClaims;
+  void FindNeighbourSegments(int row, int column, BorderClaims* claims) const;
+  void ClaimBorderPixels(int row, int column, const PlaneOptions& options,
+                         double inverse_focal_area, BorderClaims* claims) const;
+  void AddBorderClaims(const BorderClaims& claims, double inverse_focal_area);
 
   int cell_size_ = 0;
   int grid_columns_ = 0;

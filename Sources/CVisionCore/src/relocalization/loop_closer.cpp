@@ -61,6 +61,47 @@ LoopCloser::LoopCloser(const RelocalizationOptions& relocalization,
                        const LoopDetectionOptions& options)
     : relocalization_(relocalization), options_(options) {}
 
+void LoopCloser::BuildGraph(const std::vector<MapKeyframe>& keyframes,
+                            const MapKeyframe& query,
+                            const MapCorrection& correction,
+                            std::vector<PoseGraphNode>* nodes,
+                            std::vector<PoseGraphEdge>* edges) {
+  // Nodes: the keyframes in order, then the query.
+  const int count = static_cast<int>(keyframes.size()) + 1;
+  std::unordered_map<int64_t, int> node_of_id;
+  nodes->assign(count, PoseGraphNode());
+  for (int k = 0; k < count; ++k) {
+    const Keyframe& keyframe =
+        k + 1 < count ? keyframes[k].keyframe : query.keyframe;
+    (*nodes)[k].world_from_camera = keyframe.camera_from_world.inverse();
+    node_of_id[keyframe.id] = k;
+  }
+  edges->clear();
+  for (int k = 0; k + 1 < count; ++k) {
+    PoseGraphEdge e = Weighted(EdgeBetween((*nodes)[k].world_from_camera,
+                                           (*nodes)[k + 1].world_from_camera));
+    e.from = k;
+    e.to = k + 1;
+    edges->push_back(e);
+  }
+  // Loops to culled keyframes constrain nothing any more.
+  loops_.erase(std::remove_if(loops_.begin(), loops_.end(),
+                              [&](const LoopEdge& l) {
+                                return !node_of_id.count(l.from_id) ||
+                                       !node_of_id.count(l.to_id);
+                              }),
+               loops_.end());
+  std::vector<LoopEdge> loops = loops_;
+  loops.push_back(LoopEdge{correction.loop_from_id, correction.loop_to_id,
+                           correction.loop_edge});
+  for (const LoopEdge& l : loops) {
+    PoseGraphEdge e = l.measurement;
+    e.from = node_of_id[l.from_id];
+    e.to = node_of_id[l.to_id];
+    edges->push_back(e);
+  }
+}
+
 MapCorrection LoopCloser::Check(
     const KeyframeDatabase& database, const MapKeyframe& query,
     const std::vector<Eigen::Vector3f>& query_points) {
@@ -90,40 +131,10 @@ MapCorrection LoopCloser::Check(
   correction.loop_edge = Weighted(EdgeBetween(
       loop_from.camera_from_world.inverse(), loop.camera_from_world.inverse()));
 
-  // Nodes: the keyframes in order, then the query.
   const int count = static_cast<int>(keyframes.size()) + 1;
-  std::unordered_map<int64_t, int> node_of_id;
-  std::vector<PoseGraphNode> nodes(count);
-  for (int k = 0; k < count; ++k) {
-    const Keyframe& keyframe =
-        k + 1 < count ? keyframes[k].keyframe : query.keyframe;
-    nodes[k].world_from_camera = keyframe.camera_from_world.inverse();
-    node_of_id[keyframe.id] = k;
-  }
+  std::vector<PoseGraphNode> nodes;
   std::vector<PoseGraphEdge> edges;
-  for (int k = 0; k + 1 < count; ++k) {
-    PoseGraphEdge e = Weighted(EdgeBetween(nodes[k].world_from_camera,
-                                           nodes[k + 1].world_from_camera));
-    e.from = k;
-    e.to = k + 1;
-    edges.push_back(e);
-  }
-  // Loops to culled keyframes constrain nothing any more.
-  loops_.erase(std::remove_if(loops_.begin(), loops_.end(),
-                              [&](const LoopEdge& l) {
-                                return !node_of_id.count(l.from_id) ||
-                                       !node_of_id.count(l.to_id);
-                              }),
-               loops_.end());
-  std::vector<LoopEdge> loops = loops_;
-  loops.push_back(LoopEdge{correction.loop_from_id, correction.loop_to_id,
-                           correction.loop_edge});
-  for (const LoopEdge& l : loops) {
-    PoseGraphEdge e = l.measurement;
-    e.from = node_of_id[l.from_id];
-    e.to = node_of_id[l.to_id];
-    edges.push_back(e);
-  }
+  BuildGraph(keyframes, query, correction, &nodes, &edges);
   const std::vector<PoseGraphNode> before = nodes;
   correction.graph = OptimizePoseGraph(edges, 0, kGraphIterations, &nodes);
   // The graph must come to agree with the new loop and keep agreeing with

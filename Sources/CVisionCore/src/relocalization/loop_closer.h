@@ -63,6 +63,14 @@ class LoopCloser {
     PoseGraphEdge measurement;
   };
 
+  // The pose graph of the keyframes in order, then the query: edges
+  // between neighbours, the loops kept and correction's new one. Forgets
+  // the kept loops whose keyframes were culled.
+  void BuildGraph(const std::vector<MapKeyframe>& keyframes,
+                  const MapKeyframe& query, const MapCorrection& correction,
+                  std::vector<PoseGraphNode>* nodes,
+                  std::vector<PoseGraphEdge>* edges);
+
   // Whether correction (new_world_from_old at the query) repeats what the
   // previous query keyframe found, and remembers it for the next one.
   bool Confirmed(const Eigen::Isometry3d& correction, bool found);

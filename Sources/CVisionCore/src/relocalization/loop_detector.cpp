@@ -53,6 +53,103 @@ std::vector<int> ChooseCandidates(const std::vector<MapKeyframe>& keyframes,
   return chosen;
 }
 
+// The query's features matched to the candidates' map points: camera
+// points (the query's, in its tracked world), map points, and the candidate
+// keyframe each came from.
+struct LoopMatches {
+  std::vector<Eigen::Vector3d> camera_points;
+  std::vector<Eigen::Vector3d> world_points;
+  std::vector<int> owner;
+};
+
+// Each query feature's best match among the candidates' map points (the
+// nearest descriptor, passing the distance and ratio tests of
+// relocalization).
+LoopMatches MatchToCandidates(const std::vector<MapKeyframe>& keyframes,
+                              const Keyframe& q,
+                              const std::vector<int>& candidates,
+                              const RelocalizationOptions& relocalization) {
+  const int features = q.descriptors.rows;
+  std::vector<int> best_distance(features,
+                                 relocalization.max_descriptor_distance + 1);
+  std::vector<std::pair<int, int>> best(features, {-1, -1});  // keyframe, point
+  std::vector<TwoNearest> nearest(features);
+  for (int k : candidates) {
+    const Keyframe& c = keyframes[k].keyframe;
+    if (c.descriptors.rows < 2) continue;
+    FindTwoNearest(q.descriptors, c.descriptors, nearest.data());
+    for (int f = 0; f < features; ++f) {
+      const TwoNearest& n = nearest[f];
+      if (n.distance >= best_distance[f] ||
+          static_cast<float>(n.distance) >
+              relocalization.match_ratio *
+                  static_cast<float>(n.second_distance)) {
+        continue;
+      }
+      best_distance[f] = n.distance;
+      best[f] = {k, n.index};
+    }
+  }
+  LoopMatches matches;
+  for (int f = 0; f < features; ++f) {
+    if (best[f].first < 0) continue;
+    matches.camera_points.push_back(q.camera_from_world *
+                                    q.points[f].cast<double>());
+    matches.world_points.push_back(keyframes[best[f].first]
+                                       .keyframe.points[best[f].second]
+                                       .cast<double>());
+    matches.owner.push_back(best[f].first);
+  }
+  return matches;
+}
+
+// The correction the loop asks for, and how much the distance walked since
+// the looped keyframe allows.
+void MeasureCorrection(const std::vector<MapKeyframe>& keyframes,
+                       const Keyframe& q, const LoopDetectionOptions& options,
+                       LoopDetection* result) {
+  const Eigen::Isometry3d tracked = q.camera_from_world.inverse();
+  const Eigen::Isometry3d looped = result->camera_from_world.inverse();
+  const Eigen::Matrix3d turn = looped.linear() * tracked.linear().transpose();
+  result->correction_metres =
+      (looped.translation() - tracked.translation()).norm();
+  result->correction_degrees = RotationDegrees(turn);
+  const Eigen::Vector3d up = Eigen::Vector3d::UnitY();
+  result->tilt_degrees =
+      Degrees(std::acos(std::clamp((turn * up).dot(up), -1.0, 1.0)));
+  double walked = 0;
+  for (int k = result->keyframe; k < int(keyframes.size()); ++k) {
+    const Keyframe& next =
+        k + 1 < int(keyframes.size()) ? keyframes[k + 1].keyframe : q;
+    walked += (Centre(next) - Centre(keyframes[k].keyframe)).norm();
+  }
+  result->allowed_metres =
+      options.max_correction_metres + options.max_correction_per_metre * walked;
+  result->allowed_degrees = options.max_correction_degrees +
+                            options.max_correction_degrees_per_metre * walked;
+}
+
+// What becomes of a loop whose pose is aligned and measured.
+LoopOutcome JudgeLoop(const SurfaceAlignment& alignment,
+                      const LoopDetection& result,
+                      const RelocalizationOptions& relocalization,
+                      const LoopDetectionOptions& options) {
+  if (alignment.agreeing < relocalization.min_surface_points ||
+      alignment.overlap < relocalization.min_overlap ||
+      alignment.residual > relocalization.max_residual) {
+    return LoopOutcome::kPoorAlignment;
+  }
+  if (result.agreeing_keyframes < options.min_agreeing_keyframes) {
+    return LoopOutcome::kOneKeyframe;
+  }
+  if (result.correction_metres > result.allowed_metres ||
+      result.correction_degrees > result.allowed_degrees ||
+      result.tilt_degrees > options.max_tilt_degrees) {
+    return LoopOutcome::kImplausible;
+  }
+  return LoopOutcome::kFound;
+}
+
 }  // namespace
 
 const char* LoopOutcomeName(LoopOutcome outcome) {
@@ -93,42 +190,9 @@ LoopDetection DetectLoop(const KeyframeDatabase& database,
   result.candidates = int(candidates.size());
   if (candidates.empty() || q.descriptors.empty()) return result;
 
-  // Each query feature's best match among the candidates' map points (the
-  // nearest descriptor, passing the distance and ratio tests of
-  // relocalization).
-  const int features = q.descriptors.rows;
-  std::vector<int> best_distance(features,
-                                 relocalization.max_descriptor_distance + 1);
-  std::vector<std::pair<int, int>> best(features, {-1, -1});  // keyframe, point
-  std::vector<TwoNearest> nearest(features);
-  for (int k : candidates) {
-    const Keyframe& c = keyframes[k].keyframe;
-    if (c.descriptors.rows < 2) continue;
-    FindTwoNearest(q.descriptors, c.descriptors, nearest.data());
-    for (int f = 0; f < features; ++f) {
-      const TwoNearest& n = nearest[f];
-      if (n.distance >= best_distance[f] ||
-          static_cast<float>(n.distance) >
-              relocalization.match_ratio *
-                  static_cast<float>(n.second_distance)) {
-        continue;
-      }
-      best_distance[f] = n.distance;
-      best[f] = {k, n.index};
-    }
-  }
-  std::vector<Eigen::Vector3d> camera_points;
-  std::vector<Eigen::Vector3d> world_points;
-  std::vector<int> owner;  // candidate keyframe of each correspondence
-  for (int f = 0; f < features; ++f) {
-    if (best[f].first < 0) continue;
-    camera_points.push_back(q.camera_from_world * q.points[f].cast<double>());
-    world_points.push_back(keyframes[best[f].first]
-                               .keyframe.points[best[f].second]
-                               .cast<double>());
-    owner.push_back(best[f].first);
-  }
-  result.matches = int(camera_points.size());
+  const LoopMatches matches =
+      MatchToCandidates(keyframes, q, candidates, relocalization);
+  result.matches = int(matches.camera_points.size());
   if (result.matches < options.min_inliers) {
     result.outcome = LoopOutcome::kTooFewMatches;
     return result;
@@ -139,8 +203,8 @@ LoopDetection DetectLoop(const KeyframeDatabase& database,
   ransac.seed = relocalization.ransac_seed;
   ransac.threshold = relocalization.ransac_threshold_metres;
   PoseHypothesis hypothesis;
-  const bool have =
-      RansacRigid(camera_points, world_points, ransac, &hypothesis);
+  const bool have = RansacRigid(matches.camera_points, matches.world_points,
+                                ransac, &hypothesis);
   result.inliers = have ? hypothesis.inlier_count : 0;
   if (!have || hypothesis.inlier_count < options.min_inliers ||
       hypothesis.inlier_count <
@@ -150,11 +214,11 @@ LoopDetection DetectLoop(const KeyframeDatabase& database,
   }
   std::vector<int> votes(keyframes.size(), 0);
   FeatureCorrespondences inliers;
-  for (size_t m = 0; m < camera_points.size(); ++m) {
+  for (size_t m = 0; m < matches.camera_points.size(); ++m) {
     if (!hypothesis.inliers[m]) continue;
-    ++votes[owner[m]];
-    inliers.camera.push_back(camera_points[m]);
-    inliers.world.push_back(world_points[m]);
+    ++votes[matches.owner[m]];
+    inliers.camera.push_back(matches.camera_points[m]);
+    inliers.world.push_back(matches.world_points[m]);
   }
   result.keyframe =
       int(std::max_element(votes.begin(), votes.end()) - votes.begin());
@@ -175,44 +239,8 @@ LoopDetection DetectLoop(const KeyframeDatabase& database,
                         alignment.agreeing_by_surface.end(), [&](int agreeing) {
                           return agreeing >= relocalization.min_surface_points;
                         }));
-
-  const Eigen::Isometry3d tracked = q.camera_from_world.inverse();
-  const Eigen::Isometry3d looped = result.camera_from_world.inverse();
-  const Eigen::Matrix3d turn = looped.linear() * tracked.linear().transpose();
-  result.correction_metres =
-      (looped.translation() - tracked.translation()).norm();
-  result.correction_degrees = RotationDegrees(turn);
-  const Eigen::Vector3d up = Eigen::Vector3d::UnitY();
-  result.tilt_degrees =
-      Degrees(std::acos(std::clamp((turn * up).dot(up), -1.0, 1.0)));
-  double walked = 0;
-  for (int k = result.keyframe; k < int(keyframes.size()); ++k) {
-    const Keyframe& next =
-        k + 1 < int(keyframes.size()) ? keyframes[k + 1].keyframe : q;
-    walked += (Centre(next) - Centre(keyframes[k].keyframe)).norm();
-  }
-  result.allowed_metres =
-      options.max_correction_metres + options.max_correction_per_metre * walked;
-  result.allowed_degrees = options.max_correction_degrees +
-                           options.max_correction_degrees_per_metre * walked;
-
-  if (alignment.agreeing < relocalization.min_surface_points ||
-      alignment.overlap < relocalization.min_overlap ||
-      alignment.residual > relocalization.max_residual) {
-    result.outcome = LoopOutcome::kPoorAlignment;
-    return result;
-  }
-  if (result.agreeing_keyframes < options.min_agreeing_keyframes) {
-    result.outcome = LoopOutcome::kOneKeyframe;
-    return result;
-  }
-  if (result.correction_metres > result.allowed_metres ||
-      result.correction_degrees > result.allowed_degrees ||
-      result.tilt_degrees > options.max_tilt_degrees) {
-    result.outcome = LoopOutcome::kImplausible;
-    return result;
-  }
-  result.outcome = LoopOutcome::kFound;
+  MeasureCorrection(keyframes, q, options, &result);
+  result.outcome = JudgeLoop(alignment, result, relocalization, options);
   return result;
 }
 

@@ -69,6 +69,66 @@ PoseGraphEdge EdgeBetween(const Eigen::Isometry3d& from,
   return edge;
 }
 
+namespace {
+
+// Column of a node's block in the system, or -1 for the fixed node.
+int BlockColumn(int node, int fixed) {
+  return node == fixed ? -1 : (node < fixed ? node : node - 1) * kBlock;
+}
+
+// Adds edge e's Gauss-Newton terms at state: its blocks of the Hessian as
+// triplets, and of the gradient.
+void AddEdgeTerms(const PoseGraphEdge& e, const State& state, int fixed,
+                  std::vector<Eigen::Triplet<double>>* triplets,
+                  Eigen::VectorXd* gradient) {
+  const Eigen::Matrix3d rt = HeadingRotation(state.heading[e.from]).transpose();
+  const Eigen::Vector3d delta = state.position[e.to] - state.position[e.from];
+  // Residual (4) and Jacobians with respect to from's and to's blocks.
+  Eigen::Vector4d r;
+  r.head<3>() = e.translation_weight * (rt * delta - e.translation);
+  r(3) = e.heading_weight *
+         WrapAngle(state.heading[e.to] - state.heading[e.from] - e.heading);
+  Eigen::Matrix4d j_from = Eigen::Matrix4d::Zero();
+  Eigen::Matrix4d j_to = Eigen::Matrix4d::Zero();
+  j_from.block<3, 3>(0, 0) = -e.translation_weight * rt;
+  j_from.block<3, 1>(0, 3) =
+      e.translation_weight *
+      HeadingRotationTransposeDerivative(state.heading[e.from]) * delta;
+  j_from(3, 3) = -e.heading_weight;
+  j_to.block<3, 3>(0, 0) = e.translation_weight * rt;
+  j_to(3, 3) = e.heading_weight;
+  const int blocks[2] = {BlockColumn(e.from, fixed), BlockColumn(e.to, fixed)};
+  const Eigen::Matrix4d* jacobians[2] = {&j_from, &j_to};
+  for (int a = 0; a < 2; ++a) {
+    if (blocks[a] < 0) continue;
+    gradient->segment<kBlock>(blocks[a]) += jacobians[a]->transpose() * r;
+    for (int b = 0; b < 2; ++b) {
+      if (blocks[b] < 0) continue;
+      const Eigen::Matrix4d h = jacobians[a]->transpose() * (*jacobians[b]);
+      for (int row = 0; row < kBlock; ++row) {
+        for (int col = 0; col < kBlock; ++col) {
+          triplets->emplace_back(blocks[a] + row, blocks[b] + col, h(row, col));
+        }
+      }
+    }
+  }
+}
+
+// The nodes at the optimised state: each turned about +Y by its change of
+// heading.
+void MoveNodes(const State& state, const std::vector<double>& initial_heading,
+               std::vector<PoseGraphNode>* nodes) {
+  for (size_t i = 0; i < nodes->size(); ++i) {
+    Eigen::Isometry3d& pose = (*nodes)[i].world_from_camera;
+    const Eigen::Matrix3d turn =
+        HeadingRotation(WrapAngle(state.heading[i] - initial_heading[i]));
+    pose.linear() = turn * pose.linear();
+    pose.translation() = state.position[i];
+  }
+}
+
+}  // namespace
+
 PoseGraphSummary OptimizePoseGraph(const std::vector<PoseGraphEdge>& edges,
                                    int fixed, int max_iterations,
                                    std::vector<PoseGraphNode>* nodes) {
@@ -83,10 +143,6 @@ PoseGraphSummary OptimizePoseGraph(const std::vector<PoseGraphEdge>& edges,
     initial_heading[i] = HeadingOf(pose.linear());
     state.heading.push_back(initial_heading[i]);
   }
-  // Column of node i's block, or -1 for the fixed node.
-  auto column = [fixed](int node) {
-    return node == fixed ? -1 : (node < fixed ? node : node - 1) * kBlock;
-  };
   const int unknowns = (count - 1) * kBlock;
   summary.initial_cost = Cost(edges, state);
   summary.final_cost = summary.initial_cost;
@@ -97,40 +153,7 @@ PoseGraphSummary OptimizePoseGraph(const std::vector<PoseGraphEdge>& edges,
     triplets.clear();
     Eigen::VectorXd gradient = Eigen::VectorXd::Zero(unknowns);
     for (const PoseGraphEdge& e : edges) {
-      const Eigen::Matrix3d rt =
-          HeadingRotation(state.heading[e.from]).transpose();
-      const Eigen::Vector3d delta =
-          state.position[e.to] - state.position[e.from];
-      // Residual (4) and Jacobians with respect to from's and to's blocks.
-      Eigen::Vector4d r;
-      r.head<3>() = e.translation_weight * (rt * delta - e.translation);
-      r(3) = e.heading_weight *
-             WrapAngle(state.heading[e.to] - state.heading[e.from] - e.heading);
-      Eigen::Matrix4d j_from = Eigen::Matrix4d::Zero();
-      Eigen::Matrix4d j_to = Eigen::Matrix4d::Zero();
-      j_from.block<3, 3>(0, 0) = -e.translation_weight * rt;
-      j_from.block<3, 1>(0, 3) =
-          e.translation_weight *
-          HeadingRotationTransposeDerivative(state.heading[e.from]) * delta;
-      j_from(3, 3) = -e.heading_weight;
-      j_to.block<3, 3>(0, 0) = e.translation_weight * rt;
-      j_to(3, 3) = e.heading_weight;
-      const int blocks[2] = {column(e.from), column(e.to)};
-      const Eigen::Matrix4d* jacobians[2] = {&j_from, &j_to};
-      for (int a = 0; a < 2; ++a) {
-        if (blocks[a] < 0) continue;
-        gradient.segment<kBlock>(blocks[a]) += jacobians[a]->transpose() * r;
-        for (int b = 0; b < 2; ++b) {
-          if (blocks[b] < 0) continue;
-          const Eigen::Matrix4d h = jacobians[a]->transpose() * (*jacobians[b]);
-          for (int row = 0; row < kBlock; ++row) {
-            for (int col = 0; col < kBlock; ++col) {
-              triplets.emplace_back(blocks[a] + row, blocks[b] + col,
-                                    h(row, col));
-            }
-          }
-        }
-      }
+      AddEdgeTerms(e, state, fixed, &triplets, &gradient);
     }
     // A tiny damping keeps nodes no edge constrains (none in a connected
     // graph) from making the system singular.
@@ -143,7 +166,7 @@ PoseGraphSummary OptimizePoseGraph(const std::vector<PoseGraphEdge>& edges,
     const Eigen::VectorXd step = solver.solve(-gradient);
     if (solver.info() != Eigen::Success || !step.allFinite()) break;
     for (int i = 0; i < count; ++i) {
-      const int c = column(i);
+      const int c = BlockColumn(i, fixed);
       if (c < 0) continue;
       state.position[i] += step.segment<3>(c);
       state.heading[i] += step(c + 3);
@@ -154,14 +177,7 @@ PoseGraphSummary OptimizePoseGraph(const std::vector<PoseGraphEdge>& edges,
     // its equivalent in heading at a metre).
     if (step.lpNorm<Eigen::Infinity>() < 1e-4) break;
   }
-
-  for (int i = 0; i < count; ++i) {
-    Eigen::Isometry3d& pose = (*nodes)[i].world_from_camera;
-    const Eigen::Matrix3d turn =
-        HeadingRotation(WrapAngle(state.heading[i] - initial_heading[i]));
-    pose.linear() = turn * pose.linear();
-    pose.translation() = state.position[i];
-  }
+  MoveNodes(state, initial_heading, nodes);
   return summary;
 }
 

@@ -16,7 +16,9 @@
 #include "common/pinhole_camera.h"
 #include "relocalization/frame_features.h"
 #include "relocalization/keyframe_database.h"
+#include "relocalization/pose_ransac.h"
 #include "relocalization/relocalization_options.h"
+#include "relocalization/surface_alignment.h"
 
 namespace vc {
 
@@ -88,6 +90,39 @@ class Relocalizer {
                              const PinholeCamera& camera);
 
  private:
+  // A pose hypothesis and the matches it was drawn from (indices into
+  // matches_, and their map points in the world).
+  struct MatchedHypothesis {
+    bool found = false;
+    PoseHypothesis pose;
+    std::vector<int> used;
+    std::vector<Eigen::Vector3d> world;
+  };
+
+  // Query()'s steps, in order.
+  void ExtractFeatures(const cv::Mat& grey, const cv::Mat& depth,
+                       double units_per_metre, const PinholeCamera& camera,
+                       RelocalizationDiagnostics* diagnostics);
+  // Ranks candidate keyframes and matches against their map points; false
+  // when there is no candidate.
+  bool MatchCandidates(const KeyframeDatabase& database,
+                       RelocalizationDiagnostics* diagnostics);
+  MatchedHypothesis HypothesizePose(
+      const KeyframeDatabase& database, const PinholeCamera& camera,
+      RelocalizationDiagnostics* diagnostics) const;
+  static Eigen::Vector3d MatchedPoint(const KeyframeDatabase& database,
+                                      const MapMatch& match);
+  int64_t KeyframeWithMostInliers(const KeyframeDatabase& database,
+                                  const MatchedHypothesis& hypothesis) const;
+  // Aligns the query's depth to the surfaces of the keyframes near the
+  // hypothesis, with its inliers that have depth.
+  SurfaceAlignment RefineAgainstDepth(const KeyframeDatabase& database,
+                                      const cv::Mat& depth,
+                                      double units_per_metre,
+                                      const PinholeCamera& camera,
+                                      const MatchedHypothesis& hypothesis,
+                                      RelocalizationDiagnostics* diagnostics);
+
   RelocalizationOptions options_;
   FeatureExtractor extractor_;
   // Reused from query to query.

@@ -100,167 +100,190 @@ double BundleAdjuster::Cost(const std::vector<BundleCamera>& cameras,
 
 BundleSummary BundleAdjuster::Solve(BundleProblem* problem) {
   BundleSummary summary;
-  const int camera_count = static_cast<int>(problem->cameras.size());
-  const int point_count = static_cast<int>(problem->points.size());
-  const int observation_count = static_cast<int>(problem->observations.size());
-
-  // The free cameras, in order; the first camera holds the gauge when no
-  // camera is fixed.
-  const bool any_fixed =
-      std::any_of(problem->cameras.begin(), problem->cameras.end(),
-                  [](const BundleCamera& c) { return c.fixed; });
-  free_index_.assign(camera_count, -1);
-  int free_count = 0;
-  for (int c = 0; c < camera_count; ++c) {
-    if (problem->cameras[c].fixed || (!any_fixed && c == 0)) continue;
-    free_index_[c] = free_count++;
-  }
-  // Observations grouped by point (counting sort keeps their order).
-  point_begin_.assign(point_count + 1, 0);
-  for (const BundleObservation& o : problem->observations) {
-    ++point_begin_[o.point + 1];
-  }
-  for (int j = 0; j < point_count; ++j) point_begin_[j + 1] += point_begin_[j];
-  by_point_.resize(observation_count);
-  {
-    std::vector<int> cursor(point_begin_.begin(), point_begin_.end() - 1);
-    for (int i = 0; i < observation_count; ++i) {
-      by_point_[cursor[problem->observations[i].point]++] = i;
-    }
-  }
-
+  const int free_count = IndexProblem(*problem);
   double cost = Cost(problem->cameras, problem->points, problem->observations,
                      &summary.outliers);
   summary.initial_cost = cost;
   summary.final_cost = cost;
-  if (observation_count == 0) return summary;
+  if (problem->observations.empty()) return summary;
 
   const int n = 6 * free_count;
-  Eigen::MatrixXd camera_hessian(n, n);
-  Eigen::VectorXd camera_gradient(n);
-  Eigen::MatrixXd reduced(n, n);
-  Eigen::VectorXd reduced_rhs(n);
-  std::vector<Eigen::Matrix3d> point_inverse(point_count);
-  std::vector<Eigen::Vector3d> point_step(point_count);
-  std::vector<BundleCamera> candidate_cameras;
-  std::vector<Eigen::Vector3d> candidate_points;
+  const size_t point_count = problem->points.size();
+  camera_hessian_.resize(n, n);
+  camera_gradient_.resize(n);
+  reduced_.resize(n, n);
+  reduced_rhs_.resize(n);
+  point_inverse_.resize(point_count);
+  point_step_.resize(point_count);
   double damping = kInitialDamping;
-  Eigen::Vector3d residual;
-  Eigen::Matrix<double, 3, 6> d_camera;
-  Eigen::Matrix3d d_point;
-
   for (int iteration = 0; iteration < max_iterations_; ++iteration) {
-    camera_hessian.setZero();
-    camera_gradient.setZero();
-    point_hessian_.assign(point_count, Eigen::Matrix3d::Zero());
-    point_gradient_.assign(point_count, Eigen::Vector3d::Zero());
-    coupling_.resize(observation_count);
-    for (int i = 0; i < observation_count; ++i) {
-      const BundleObservation& o = problem->observations[i];
-      coupling_[i].setZero();
-      const int rows =
-          Linearize(problem->cameras[o.camera], problem->points[o.point], o,
-                    &residual, &d_camera, &d_point);
-      if (rows == 0) continue;
-      const double weight = HuberWeight(LeadingNorm(residual, rows));
-      const auto r = residual.head(rows);
-      const auto jc = d_camera.topRows(rows);
-      const auto jp = d_point.topRows(rows);
-      point_hessian_[o.point].noalias() += weight * jp.transpose() * jp;
-      point_gradient_[o.point].noalias() += weight * jp.transpose() * r;
-      const int k = free_index_[o.camera];
-      if (k < 0) continue;
-      camera_hessian.block<6, 6>(6 * k, 6 * k).noalias() +=
-          weight * jc.transpose() * jc;
-      camera_gradient.segment<6>(6 * k).noalias() +=
-          weight * jc.transpose() * r;
-      coupling_[i].noalias() = weight * jc.transpose() * jp;
-    }
-
-    bool accepted = false;
-    for (int retry = 0; retry < kMaxRetries && !accepted; ++retry) {
-      // Marquardt's damping scales each diagonal entry, so steps in poorly
-      // observed directions shrink first.
-      reduced = camera_hessian;
-      for (int d = 0; d < n; ++d) reduced(d, d) *= 1.0 + damping;
-      reduced_rhs = -camera_gradient;
-      for (int j = 0; j < point_count; ++j) {
-        Eigen::Matrix3d h = point_hessian_[j];
-        if (h.trace() <= 0) {
-          point_inverse[j].setZero();
-          continue;
-        }
-        for (int d = 0; d < 3; ++d) h(d, d) *= 1.0 + damping;
-        point_inverse[j] = h.inverse();
-        const Eigen::Vector3d scaled = point_inverse[j] * point_gradient_[j];
-        for (int a = point_begin_[j]; a < point_begin_[j + 1]; ++a) {
-          const int ia = by_point_[a];
-          const int ka = free_index_[problem->observations[ia].camera];
-          if (ka < 0) continue;
-          reduced_rhs.segment<6>(6 * ka).noalias() += coupling_[ia] * scaled;
-          const Eigen::Matrix<double, 6, 3> left =
-              coupling_[ia] * point_inverse[j];
-          for (int b = point_begin_[j]; b < point_begin_[j + 1]; ++b) {
-            const int ib = by_point_[b];
-            const int kb = free_index_[problem->observations[ib].camera];
-            if (kb < 0) continue;
-            reduced.block<6, 6>(6 * ka, 6 * kb).noalias() -=
-                left * coupling_[ib].transpose();
-          }
-        }
-      }
-      Eigen::VectorXd camera_step = Eigen::VectorXd::Zero(n);
-      if (n > 0) camera_step = reduced.ldlt().solve(reduced_rhs);
-      bool finite = camera_step.allFinite();
-      for (int j = 0; j < point_count && finite; ++j) {
-        Eigen::Vector3d rhs = -point_gradient_[j];
-        for (int a = point_begin_[j]; a < point_begin_[j + 1]; ++a) {
-          const int ia = by_point_[a];
-          const int ka = free_index_[problem->observations[ia].camera];
-          if (ka < 0) continue;
-          rhs.noalias() -=
-              coupling_[ia].transpose() * camera_step.segment<6>(6 * ka);
-        }
-        point_step[j] = point_inverse[j] * rhs;
-        finite = point_step[j].allFinite();
-      }
-      if (finite) {
-        candidate_cameras = problem->cameras;
-        candidate_points = problem->points;
-        for (int c = 0; c < camera_count; ++c) {
-          const int k = free_index_[c];
-          if (k < 0) continue;
-          candidate_cameras[c].camera_from_world =
-              PerturbedOnTheLeft(camera_step.segment<6>(6 * k),
-                                 candidate_cameras[c].camera_from_world);
-        }
-        for (int j = 0; j < point_count; ++j)
-          candidate_points[j] += point_step[j];
-        int outliers = 0;
-        const double candidate_cost = Cost(candidate_cameras, candidate_points,
-                                           problem->observations, &outliers);
-        if (candidate_cost < cost) {
-          problem->cameras.swap(candidate_cameras);
-          problem->points.swap(candidate_points);
-          const double decrease = cost - candidate_cost;
-          cost = candidate_cost;
-          summary.outliers = outliers;
-          damping = std::max(damping * 0.1, kMinDamping);
-          accepted = true;
-          ++summary.iterations;
-          if (decrease < kConverged * cost) {
-            summary.final_cost = cost;
-            return summary;
-          }
-          break;
-        }
-      }
-      damping = std::min(damping * 10.0, kMaxDamping);
-    }
-    if (!accepted) break;
+    BuildNormalEquations(*problem);
+    const StepOutcome step = TakeDampedStep(problem, &cost, &damping, &summary);
+    if (step != StepOutcome::kAccepted) break;
   }
   summary.final_cost = cost;
   return summary;
+}
+
+int BundleAdjuster::IndexProblem(const BundleProblem& problem) {
+  const int camera_count = static_cast<int>(problem.cameras.size());
+  const int point_count = static_cast<int>(problem.points.size());
+  const int observation_count = static_cast<int>(problem.observations.size());
+  // The free cameras, in order; the first camera holds the gauge when no
+  // camera is fixed.
+  const bool any_fixed =
+      std::any_of(problem.cameras.begin(), problem.cameras.end(),
+                  [](const BundleCamera& c) { return c.fixed; });
+  free_index_.assign(camera_count, -1);
+  int free_count = 0;
+  for (int c = 0; c < camera_count; ++c) {
+    if (problem.cameras[c].fixed || (!any_fixed && c == 0)) continue;
+    free_index_[c] = free_count++;
+  }
+  // Observations grouped by point (counting sort keeps their order).
+  point_begin_.assign(point_count + 1, 0);
+  for (const BundleObservation& o : problem.observations) {
+    ++point_begin_[o.point + 1];
+  }
+  for (int j = 0; j < point_count; ++j) point_begin_[j + 1] += point_begin_[j];
+  by_point_.resize(observation_count);
+  std::vector<int> cursor(point_begin_.begin(), point_begin_.end() - 1);
+  for (int i = 0; i < observation_count; ++i) {
+    by_point_[cursor[problem.observations[i].point]++] = i;
+  }
+  return free_count;
+}
+
+void BundleAdjuster::BuildNormalEquations(const BundleProblem& problem) {
+  const size_t observation_count = problem.observations.size();
+  camera_hessian_.setZero();
+  camera_gradient_.setZero();
+  point_hessian_.assign(problem.points.size(), Eigen::Matrix3d::Zero());
+  point_gradient_.assign(problem.points.size(), Eigen::Vector3d::Zero());
+  coupling_.resize(observation_count);
+  Eigen::Vector3d residual;
+  Eigen::Matrix<double, 3, 6> d_camera;
+  Eigen::Matrix3d d_point;
+  for (size_t i = 0; i < observation_count; ++i) {
+    const BundleObservation& o = problem.observations[i];
+    coupling_[i].setZero();
+    const int rows =
+        Linearize(problem.cameras[o.camera], problem.points[o.point], o,
+                  &residual, &d_camera, &d_point);
+    if (rows == 0) continue;
+    const double weight = HuberWeight(LeadingNorm(residual, rows));
+    const auto r = residual.head(rows);
+    const auto jc = d_camera.topRows(rows);
+    const auto jp = d_point.topRows(rows);
+    point_hessian_[o.point].noalias() += weight * jp.transpose() * jp;
+    point_gradient_[o.point].noalias() += weight * jp.transpose() * r;
+    const int k = free_index_[o.camera];
+    if (k < 0) continue;
+    camera_hessian_.block<6, 6>(6 * k, 6 * k).noalias() +=
+        weight * jc.transpose() * jc;
+    camera_gradient_.segment<6>(6 * k).noalias() += weight * jc.transpose() * r;
+    coupling_[i].noalias() = weight * jc.transpose() * jp;
+  }
+}
+
+BundleAdjuster::StepOutcome BundleAdjuster::TakeDampedStep(
+    BundleProblem* problem, double* cost, double* damping,
+    BundleSummary* summary) {
+  for (int retry = 0; retry < kMaxRetries; ++retry) {
+    ReduceToCameras(*problem, *damping);
+    if (SolveStep(*problem)) {
+      int outliers = 0;
+      const double candidate_cost = CandidateCost(*problem, &outliers);
+      if (candidate_cost < *cost) {
+        problem->cameras.swap(candidate_cameras_);
+        problem->points.swap(candidate_points_);
+        const double decrease = *cost - candidate_cost;
+        *cost = candidate_cost;
+        summary->outliers = outliers;
+        *damping = std::max(*damping * 0.1, kMinDamping);
+        ++summary->iterations;
+        return decrease < kConverged * *cost ? StepOutcome::kConverged
+                                             : StepOutcome::kAccepted;
+      }
+    }
+    *damping = std::min(*damping * 10.0, kMaxDamping);
+  }
+  return StepOutcome::kRejected;
+}
+
+void BundleAdjuster::ReduceToCameras(const BundleProblem& problem,
+                                     double damping) {
+  // Marquardt's damping scales each diagonal entry, so steps in poorly
+  // observed directions shrink first.
+  const int n = static_cast<int>(camera_gradient_.size());
+  reduced_ = camera_hessian_;
+  for (int d = 0; d < n; ++d) reduced_(d, d) *= 1.0 + damping;
+  reduced_rhs_ = -camera_gradient_;
+  const int point_count = static_cast<int>(problem.points.size());
+  for (int j = 0; j < point_count; ++j) {
+    Eigen::Matrix3d h = point_hessian_[j];
+    if (h.trace() <= 0) {
+      point_inverse_[j].setZero();
+      continue;
+    }
+    for (int d = 0; d < 3; ++d) h(d, d) *= 1.0 + damping;
+    point_inverse_[j] = h.inverse();
+    const Eigen::Vector3d scaled = point_inverse_[j] * point_gradient_[j];
+    for (int a = point_begin_[j]; a < point_begin_[j + 1]; ++a) {
+      const int ia = by_point_[a];
+      const int ka = free_index_[problem.observations[ia].camera];
+      if (ka < 0) continue;
+      reduced_rhs_.segment<6>(6 * ka).noalias() += coupling_[ia] * scaled;
+      const Eigen::Matrix<double, 6, 3> left =
+          coupling_[ia] * point_inverse_[j];
+      for (int b = point_begin_[j]; b < point_begin_[j + 1]; ++b) {
+        const int ib = by_point_[b];
+        const int kb = free_index_[problem.observations[ib].camera];
+        if (kb < 0) continue;
+        reduced_.block<6, 6>(6 * ka, 6 * kb).noalias() -=
+            left * coupling_[ib].transpose();
+      }
+    }
+  }
+}
+
+bool BundleAdjuster::SolveStep(const BundleProblem& problem) {
+  const int n = static_cast<int>(reduced_rhs_.size());
+  camera_step_ = Eigen::VectorXd::Zero(n);
+  if (n > 0) camera_step_ = reduced_.ldlt().solve(reduced_rhs_);
+  bool finite = camera_step_.allFinite();
+  const int point_count = static_cast<int>(problem.points.size());
+  for (int j = 0; j < point_count && finite; ++j) {
+    Eigen::Vector3d rhs = -point_gradient_[j];
+    for (int a = point_begin_[j]; a < point_begin_[j + 1]; ++a) {
+      const int ia = by_point_[a];
+      const int ka = free_index_[problem.observations[ia].camera];
+      if (ka < 0) continue;
+      rhs.noalias() -=
+          coupling_[ia].transpose() * camera_step_.segment<6>(6 * ka);
+    }
+    point_step_[j] = point_inverse_[j] * rhs;
+    finite = point_step_[j].allFinite();
+  }
+  return finite;
+}
+
+double BundleAdjuster::CandidateCost(const BundleProblem& problem,
+                                     int* outliers) {
+  candidate_cameras_ = problem.cameras;
+  candidate_points_ = problem.points;
+  for (size_t c = 0; c < candidate_cameras_.size(); ++c) {
+    const int k = free_index_[c];
+    if (k < 0) continue;
+    candidate_cameras_[c].camera_from_world =
+        PerturbedOnTheLeft(camera_step_.segment<6>(6 * k),
+                           candidate_cameras_[c].camera_from_world);
+  }
+  for (size_t j = 0; j < candidate_points_.size(); ++j) {
+    candidate_points_[j] += point_step_[j];
+  }
+  return Cost(candidate_cameras_, candidate_points_, problem.observations,
+              outliers);
 }
 
 }  // namespace vc

@@ -77,6 +77,26 @@ class BundleAdjuster {
               int* outliers) const;
   double HuberWeight(double error) const;
 
+  // Solve()'s steps. Free cameras' slots and observations by point; returns
+  // the number of free cameras.
+  int IndexProblem(const BundleProblem& problem);
+  // Gauss-Newton's normal equations at the current estimate, robustly
+  // weighted: camera and point blocks and their coupling.
+  void BuildNormalEquations(const BundleProblem& problem);
+  enum class StepOutcome { kAccepted, kConverged, kRejected };
+  // Levenberg-Marquardt: steps with more damping until one lowers the cost
+  // (kAccepted, or kConverged when it lowered it by little), at most
+  // kMaxRetries times (kRejected).
+  StepOutcome TakeDampedStep(BundleProblem* problem, double* cost,
+                             double* damping, BundleSummary* summary);
+  // The damped system with the points eliminated (Schur complement).
+  void ReduceToCameras(const BundleProblem& problem, double damping);
+  // Solves for the camera step, then back-substitutes the points'; false
+  // when the step is not finite.
+  bool SolveStep(const BundleProblem& problem);
+  // The cost after the step, its cameras and points kept as candidates.
+  double CandidateCost(const BundleProblem& problem, int* outliers);
+
   double pixel_sigma_;
   double huber_scale_;
   int max_iterations_;
@@ -88,6 +108,15 @@ class BundleAdjuster {
   std::vector<Eigen::Matrix3d> point_hessian_;  // per point
   std::vector<Eigen::Vector3d> point_gradient_;
   std::vector<Eigen::Matrix<double, 6, 3>> coupling_;  // per observation
+  Eigen::MatrixXd camera_hessian_;                     // free cameras' block
+  Eigen::VectorXd camera_gradient_;
+  Eigen::MatrixXd reduced_;  // with the points eliminated
+  Eigen::VectorXd reduced_rhs_;
+  Eigen::VectorXd camera_step_;
+  std::vector<Eigen::Matrix3d> point_inverse_;
+  std::vector<Eigen::Vector3d> point_step_;
+  std::vector<BundleCamera> candidate_cameras_;
+  std::vector<Eigen::Vector3d> candidate_points_;
 };
 
 }  // namespace vc

@@ -33,36 +33,9 @@ void MapPointMatcher::FindMatches(const PinholeCamera& camera,
                                   std::vector<Match>* matches) {
   matches->clear();
   if (corners.empty() || descriptors.empty()) return;
-
-  // Bucket the described corners (counting sort by cell).
-  const double cell = std::max(1.0, radius_);
-  columns_ = static_cast<int>(std::ceil(camera.width / cell));
-  rows_ = static_cast<int>(std::ceil(camera.height / cell));
-  const auto cell_of = [&](double x, double y) {
-    const int cx = std::clamp(static_cast<int>(x / cell), 0, columns_ - 1);
-    const int cy = std::clamp(static_cast<int>(y / cell), 0, rows_ - 1);
-    return cy * columns_ + cx;
-  };
-  cell_start_.assign(static_cast<size_t>(columns_) * rows_ + 1, 0);
-  for (size_t i = 0; i < corners.size(); ++i) {
-    if (corner_rows[i] >= 0) {
-      ++cell_start_[cell_of(corners[i].pt.x, corners[i].pt.y) + 1];
-    }
-  }
-  for (size_t c = 1; c < cell_start_.size(); ++c) {
-    cell_start_[c] += cell_start_[c - 1];
-  }
-  bucketed_.resize(cell_start_.back());
-  cursor_.assign(cell_start_.begin(), cell_start_.end() - 1);
-  for (size_t i = 0; i < corners.size(); ++i) {
-    if (corner_rows[i] < 0) continue;
-    bucketed_[cursor_[cell_of(corners[i].pt.x, corners[i].pt.y)]++] =
-        static_cast<int>(i);
-  }
-
+  BucketCorners(camera, corners, corner_rows);
   best_distance_.assign(corners.size(), std::numeric_limits<int>::max());
   best_point_.assign(corners.size(), -1);
-  const double radius_sq = radius_ * radius_;
   for (int point = 0; point < map.slot_count(); ++point) {
     if (!map.alive(point) || !map.point(point).described) continue;
     if (point < static_cast<int>(skip.size()) && skip[point]) continue;
@@ -71,28 +44,8 @@ void MapPointMatcher::FindMatches(const PinholeCamera& camera,
     if (in_camera.z() <= 0.05) continue;
     const Eigen::Vector2d uv = camera.Project(in_camera);
     if (!camera.Contains(uv, kMargin)) continue;
-
-    TwoSmallest two;
-    const int cx0 = static_cast<int>((uv.x() - radius_) / cell);
-    const int cx1 = static_cast<int>((uv.x() + radius_) / cell);
-    const int cy0 = static_cast<int>((uv.y() - radius_) / cell);
-    const int cy1 = static_cast<int>((uv.y() + radius_) / cell);
-    for (int cy = std::max(cy0, 0); cy <= std::min(cy1, rows_ - 1); ++cy) {
-      for (int cx = std::max(cx0, 0); cx <= std::min(cx1, columns_ - 1); ++cx) {
-        const int c = cy * columns_ + cx;
-        for (int k = cell_start_[c]; k < cell_start_[c + 1]; ++k) {
-          const int corner = bucketed_[k];
-          const double dx = corners[corner].pt.x - uv.x();
-          const double dy = corners[corner].pt.y - uv.y();
-          if (dx * dx + dy * dy > radius_sq) continue;
-          two.Offer(cv::hal::normHamming(
-                        p.descriptor.data(),
-                        descriptors.ptr<uint8_t>(corner_rows[corner]),
-                        static_cast<int>(p.descriptor.size())),
-                    corner);
-        }
-      }
-    }
+    const TwoSmallest two =
+        NearestCorners(p, uv, corners, corner_rows, descriptors);
     const int best_corner = two.index;
     if (best_corner < 0 || two.smallest > max_distance_) continue;
     if (two.second != std::numeric_limits<int>::max() &&
@@ -109,6 +62,66 @@ void MapPointMatcher::FindMatches(const PinholeCamera& camera,
       matches->push_back({best_point_[corner], static_cast<int>(corner)});
     }
   }
+}
+
+int MapPointMatcher::CellOf(double x, double y) const {
+  const int cx = std::clamp(static_cast<int>(x / cell_), 0, columns_ - 1);
+  const int cy = std::clamp(static_cast<int>(y / cell_), 0, rows_ - 1);
+  return cy * columns_ + cx;
+}
+
+void MapPointMatcher::BucketCorners(const PinholeCamera& camera,
+                                    const std::vector<cv::KeyPoint>& corners,
+                                    const std::vector<int>& corner_rows) {
+  // Counting sort by cell of the described corners.
+  cell_ = std::max(1.0, radius_);
+  columns_ = static_cast<int>(std::ceil(camera.width / cell_));
+  rows_ = static_cast<int>(std::ceil(camera.height / cell_));
+  cell_start_.assign(static_cast<size_t>(columns_) * rows_ + 1, 0);
+  for (size_t i = 0; i < corners.size(); ++i) {
+    if (corner_rows[i] >= 0) {
+      ++cell_start_[CellOf(corners[i].pt.x, corners[i].pt.y) + 1];
+    }
+  }
+  for (size_t c = 1; c < cell_start_.size(); ++c) {
+    cell_start_[c] += cell_start_[c - 1];
+  }
+  bucketed_.resize(cell_start_.back());
+  cursor_.assign(cell_start_.begin(), cell_start_.end() - 1);
+  for (size_t i = 0; i < corners.size(); ++i) {
+    if (corner_rows[i] < 0) continue;
+    bucketed_[cursor_[CellOf(corners[i].pt.x, corners[i].pt.y)]++] =
+        static_cast<int>(i);
+  }
+}
+
+TwoSmallest MapPointMatcher::NearestCorners(
+    const MapPoint& p, const Eigen::Vector2d& uv,
+    const std::vector<cv::KeyPoint>& corners,
+    const std::vector<int>& corner_rows, const cv::Mat& descriptors) const {
+  TwoSmallest two;
+  const double radius_sq = radius_ * radius_;
+  const int cx0 = static_cast<int>((uv.x() - radius_) / cell_);
+  const int cx1 = static_cast<int>((uv.x() + radius_) / cell_);
+  const int cy0 = static_cast<int>((uv.y() - radius_) / cell_);
+  const int cy1 = static_cast<int>((uv.y() + radius_) / cell_);
+  for (int cy = std::max(cy0, 0); cy <= std::min(cy1, rows_ - 1); ++cy) {
+    for (int cx = std::max(cx0, 0); cx <= std::min(cx1, columns_ - 1); ++cx) {
+      const int c = cy * columns_ + cx;
+      for (int k = cell_start_[c]; k < cell_start_[c + 1]; ++k) {
+        const int corner = bucketed_[k];
+        const double dx = corners[corner].pt.x - uv.x();
+        const double dy = corners[corner].pt.y - uv.y();
+        if (dx * dx + dy * dy > radius_sq) continue;
+        two.Offer(
+            cv::hal::normHamming(p.descriptor.data(),
+                                 descriptors.ptr<uint8_t>(corner_rows[corner]),
+                                 static_cast<int>(p.descriptor.size())),
+            corner);
+      }
+    }
+  }
+  return two;
 }
 
 }  // namespace vc

@@ -13,6 +13,7 @@
 
 #include "common/pinhole_camera.h"
 #include "common/tracking_options.h"
+#include "common/two_smallest.h"
 #include "tracking/local_map.h"
 
 namespace vc {
@@ -37,10 +38,24 @@ class MapPointMatcher {
                    const cv::Mat& descriptors, std::vector<Match>* matches);
 
  private:
+  // Buckets the described corners by cell.
+  void BucketCorners(const PinholeCamera& camera,
+                     const std::vector<cv::KeyPoint>& corners,
+                     const std::vector<int>& corner_rows);
+  int CellOf(double x, double y) const;
+  // The two described corners within radius_ of uv whose descriptors are
+  // nearest p's.
+  TwoSmallest NearestCorners(const MapPoint& p, const Eigen::Vector2d& uv,
+                             const std::vector<cv::KeyPoint>& corners,
+                             const std::vector<int>& corner_rows,
+                             const cv::Mat& descriptors) const;
+
   double radius_;
   int max_distance_;
-  // Corners bucketed by cell of side radius_: indices sorted by cell, with
-  // cell_start_[c] .. cell_start_[c + 1] the range of cell c.
+  // Corners bucketed by cell of side cell_ (radius_, at least a pixel):
+  // indices sorted by cell, with cell_start_[c] .. cell_start_[c + 1] the
+  // range of cell c.
+  double cell_ = 1.0;
   int columns_ = 0;
   int rows_ = 0;
   std::vector<int> cell_start_;

@@ -61,12 +61,98 @@ int PoseEstimator::Classify(const PinholeCamera& camera,
   return count;
 }
 
+namespace {
+
+using Matrix6 = Eigen::Matrix<double, 6, 6>;
+using Vector6 = Eigen::Matrix<double, 6, 1>;
+
+// Observation o's reprojection term at its camera point p (in front of the
+// camera), robustly weighted.
+void AddPixelTerm(const PinholeCamera& camera, const PointObservation& o,
+                  const Eigen::Vector3d& p, double huber_px, Matrix6* hessian,
+                  Vector6* gradient) {
+  const double inverse_z = 1.0 / p.z();
+  const Eigen::Vector2d residual = camera.Project(p) - o.pixel;
+  // The point's 3D uncertainty seen from this camera, added to the flow's:
+  // far points (noisier depth) count less. Normalised so that an exact point
+  // has weight 1 and the Huber scale stays in pixels.
+  const double point_px = camera.MeanFocal() * o.sigma * inverse_z;
+  const double information = kPixelSigma * kPixelSigma /
+                             (kPixelSigma * kPixelSigma + point_px * point_px);
+  const double error = std::sqrt(residual.squaredNorm() * information);
+  const double robust = error <= huber_px ? 1.0 : huber_px / error;
+  const double weight = information * robust;
+
+  Eigen::Matrix<double, 2, 3> d_pixel_d_point;
+  d_pixel_d_point << camera.fx * inverse_z, 0,
+      -camera.fx * p.x() * inverse_z * inverse_z, 0, camera.fy * inverse_z,
+      -camera.fy * p.y() * inverse_z * inverse_z;
+  // Left perturbation exp(delta) * pose, delta = (rotation, translation).
+  Eigen::Matrix<double, 3, 6> d_point_d_delta;
+  d_point_d_delta << -Skew(p), Eigen::Matrix3d::Identity();
+  const Eigen::Matrix<double, 2, 6> jacobian =
+      d_pixel_d_point * d_point_d_delta;
+  hessian->noalias() += weight * jacobian.transpose() * jacobian;
+  gradient->noalias() += weight * jacobian.transpose() * residual;
+}
+
+// Observation o's depth term at its camera point p, in the same normalised
+// units as the pixels: the measured and the map point's uncertainties add
+// up.
+void AddDepthTerm(const PointObservation& o, const Eigen::Vector3d& p,
+                  double huber_px, Matrix6* hessian, Vector6* gradient) {
+  const double depth_residual = p.z() - o.depth;
+  const double depth_information =
+      kPixelSigma * kPixelSigma /
+      (o.depth_sigma * o.depth_sigma + o.sigma * o.sigma);
+  const double depth_error =
+      std::abs(depth_residual) * std::sqrt(depth_information);
+  const double depth_weight =
+      depth_information *
+      (depth_error <= huber_px ? 1.0 : huber_px / depth_error);
+  Eigen::Matrix<double, 1, 6> depth_jacobian;
+  depth_jacobian << p.y(), -p.x(), 0, 0, 0, 1;
+  hessian->noalias() +=
+      depth_weight * depth_jacobian.transpose() * depth_jacobian;
+  gradient->noalias() +=
+      depth_weight * depth_residual * depth_jacobian.transpose();
+}
+
+}  // namespace
+
 void PoseEstimator::Refine(const PinholeCamera& camera,
                            const std::vector<PointObservation>& observations,
                            const std::vector<uint8_t>* mask, double huber_px,
                            int iterations, const Eigen::Isometry3d* prior_pose,
                            Eigen::Isometry3d* pose) const {
-  const double focal = camera.MeanFocal();
+  for (int iteration = 0; iteration < iterations; ++iteration) {
+    Matrix6 hessian = Matrix6::Zero();
+    Vector6 gradient = Vector6::Zero();
+    int used = 0;
+    for (size_t i = 0; i < observations.size(); ++i) {
+      if (mask != nullptr && !(*mask)[i]) continue;
+      const PointObservation& o = observations[i];
+      const Eigen::Vector3d p = *pose * o.world;
+      if (p.z() <= 1e-6) continue;
+      AddPixelTerm(camera, o, p, huber_px, &hessian, &gradient);
+      if (o.depth > 0) AddDepthTerm(o, p, huber_px, &hessian, &gradient);
+      ++used;
+    }
+    if (used < 3) return;
+    if (prior_pose != nullptr) {
+      AddPriorTerm(*prior_pose, *pose, &hessian, &gradient);
+    }
+    const Vector6 delta = -hessian.ldlt().solve(gradient);
+    if (!delta.allFinite()) return;
+    *pose = PerturbedOnTheLeft(delta, *pose);
+    if (delta.squaredNorm() < 1e-16) return;
+  }
+}
+
+void PoseEstimator::AddPriorTerm(const Eigen::Isometry3d& prior_pose,
+                                 const Eigen::Isometry3d& pose,
+                                 Eigen::Matrix<double, 6, 6>* hessian,
+                                 Eigen::Matrix<double, 6, 1>* gradient) const {
   // The prior's weights in the residuals' units (pixels normalised by the
   // flow's sigma).
   const double rotation_weight =
@@ -75,82 +161,19 @@ void PoseEstimator::Refine(const PinholeCamera& camera,
   const double translation_weight =
       kPixelSigma * kPixelSigma /
       (prior_sigma_translation_ * prior_sigma_translation_);
-  for (int iteration = 0; iteration < iterations; ++iteration) {
-    Eigen::Matrix<double, 6, 6> hessian = Eigen::Matrix<double, 6, 6>::Zero();
-    Eigen::Matrix<double, 6, 1> gradient = Eigen::Matrix<double, 6, 1>::Zero();
-    int used = 0;
-    for (size_t i = 0; i < observations.size(); ++i) {
-      if (mask != nullptr && !(*mask)[i]) continue;
-      const PointObservation& o = observations[i];
-      const Eigen::Vector3d p = *pose * o.world;
-      if (p.z() <= 1e-6) continue;
-      const double inverse_z = 1.0 / p.z();
-      const Eigen::Vector2d residual = camera.Project(p) - o.pixel;
-      // The point's 3D uncertainty seen from this camera, added to the
-      // flow's: far points (noisier depth) count less. Normalised so that an
-      // exact point has weight 1 and the Huber scale stays in pixels.
-      const double point_px = focal * o.sigma * inverse_z;
-      const double information =
-          kPixelSigma * kPixelSigma /
-          (kPixelSigma * kPixelSigma + point_px * point_px);
-      const double error = std::sqrt(residual.squaredNorm() * information);
-      const double robust = error <= huber_px ? 1.0 : huber_px / error;
-      const double weight = information * robust;
-
-      Eigen::Matrix<double, 2, 3> d_pixel_d_point;
-      d_pixel_d_point << camera.fx * inverse_z, 0,
-          -camera.fx * p.x() * inverse_z * inverse_z, 0, camera.fy * inverse_z,
-          -camera.fy * p.y() * inverse_z * inverse_z;
-      // Left perturbation exp(delta) * pose, delta = (rotation, translation).
-      Eigen::Matrix<double, 3, 6> d_point_d_delta;
-      d_point_d_delta << -Skew(p), Eigen::Matrix3d::Identity();
-      const Eigen::Matrix<double, 2, 6> jacobian =
-          d_pixel_d_point * d_point_d_delta;
-      hessian.noalias() += weight * jacobian.transpose() * jacobian;
-      gradient.noalias() += weight * jacobian.transpose() * residual;
-      if (o.depth > 0) {
-        // In the same normalised units as the pixels: the measured and the
-        // map point's uncertainties add up.
-        const double depth_residual = p.z() - o.depth;
-        const double depth_information =
-            kPixelSigma * kPixelSigma /
-            (o.depth_sigma * o.depth_sigma + o.sigma * o.sigma);
-        const double depth_error =
-            std::abs(depth_residual) * std::sqrt(depth_information);
-        const double depth_weight =
-            depth_information *
-            (depth_error <= huber_px ? 1.0 : huber_px / depth_error);
-        Eigen::Matrix<double, 1, 6> depth_jacobian;
-        depth_jacobian << p.y(), -p.x(), 0, 0, 0, 1;
-        hessian.noalias() +=
-            depth_weight * depth_jacobian.transpose() * depth_jacobian;
-        gradient.noalias() +=
-            depth_weight * depth_residual * depth_jacobian.transpose();
-      }
-      ++used;
-    }
-    if (used < 3) return;
-    if (prior_pose != nullptr) {
-      // Residual of the pose against the prior in the same left-perturbation
-      // coordinates; its Jacobian is close to the identity near the prior.
-      const Eigen::Matrix3d rotation =
-          pose->linear() * prior_pose->linear().transpose();
-      const Eigen::AngleAxisd angle_axis(rotation);
-      const Eigen::Vector3d rotation_error =
-          angle_axis.angle() * angle_axis.axis();
-      const Eigen::Vector3d translation_error =
-          pose->translation() - rotation * prior_pose->translation();
-      for (int k = 0; k < 3; ++k) {
-        hessian(k, k) += rotation_weight;
-        gradient(k) += rotation_weight * rotation_error(k);
-        hessian(3 + k, 3 + k) += translation_weight;
-        gradient(3 + k) += translation_weight * translation_error(k);
-      }
-    }
-    const Eigen::Matrix<double, 6, 1> delta = -hessian.ldlt().solve(gradient);
-    if (!delta.allFinite()) return;
-    *pose = PerturbedOnTheLeft(delta, *pose);
-    if (delta.squaredNorm() < 1e-16) return;
+  // Residual of the pose against the prior in the same left-perturbation
+  // coordinates; its Jacobian is close to the identity near the prior.
+  const Eigen::Matrix3d rotation =
+      pose.linear() * prior_pose.linear().transpose();
+  const Eigen::AngleAxisd angle_axis(rotation);
+  const Eigen::Vector3d rotation_error = angle_axis.angle() * angle_axis.axis();
+  const Eigen::Vector3d translation_error =
+      pose.translation() - rotation * prior_pose.translation();
+  for (int k = 0; k < 3; ++k) {
+    (*hessian)(k, k) += rotation_weight;
+    (*gradient)(k) += rotation_weight * rotation_error(k);
+    (*hessian)(3 + k, 3 + k) += translation_weight;
+    (*gradient)(3 + k) += translation_weight * translation_error(k);
   }
 }
 

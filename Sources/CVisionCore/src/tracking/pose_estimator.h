@@ -69,6 +69,11 @@ class PoseEstimator {
               const std::vector<uint8_t>* mask, double huber_px, int iterations,
               const Eigen::Isometry3d* prior_pose,
               Eigen::Isometry3d* pose) const;
+  // The prior's term towards prior_pose at pose.
+  void AddPriorTerm(const Eigen::Isometry3d& prior_pose,
+                    const Eigen::Isometry3d& pose,
+                    Eigen::Matrix<double, 6, 6>* hessian,
+                    Eigen::Matrix<double, 6, 1>* gradient) const;
   // How many prior sigmas pose is from prior_pose (the larger of rotation
   // and translation).
   double PriorDistance(const Eigen::Isometry3d& prior_pose,
