@@ -176,6 +176,69 @@ VC_API vc_status_t vc_test_view_weights(uint64_t seed, int view_count,
                                         double *turn_error_degrees,
                                         double *last_view_error_m);
 
+/** What an IMU preintegration trial measured (see
+    vc_test_imu_preintegration). */
+typedef struct vc_test_preintegration_outcome {
+  /** The state predicted from exact samples against the true state. */
+  double position_error_m;
+  double velocity_error_mps;
+  double rotation_error_degrees;
+  /** The residual's norm at the true states (exact samples). */
+  double residual_at_truth;
+  /** What first-order bias correction leaves of a bias change's effect on
+      the deltas, against integrating again (0: exact, 1: no correction). */
+  double bias_correction_residue;
+  /** The Monte Carlo covariance of the residual over the propagated one,
+      smallest and largest diagonal ratio. */
+  double covariance_ratio_min;
+  double covariance_ratio_max;
+  /** 1 when a zero, negative or NaN duration and a NaN sample are refused
+      and a good sample is not. */
+  int rejects_bad_samples;
+} vc_test_preintegration_outcome_t;
+
+/** An IMU preintegration trial (inertial/imu_preintegration.h): a body
+    turning about all three axes on a curved path, sampled exactly at
+    rate_hz (50 to 2000; each sample the value at the middle of its
+    interval) for seconds (at most 10); the bias correction with gyroscope
+    (0.01, -0.02, 0.015) rad/s and accelerometer (0.1, 0.05, -0.08) m/s^2;
+    monte_carlo_runs (0 to skip; covariance ratios then 0) runs with white
+    noise of 1e-3 rad/s/sqrt(Hz) and 1e-2 m/s^2/sqrt(Hz) drawn from seed. */
+VC_API vc_status_t vc_test_imu_preintegration(
+    uint64_t seed, double seconds, double rate_hz, int monte_carlo_runs,
+    vc_test_preintegration_outcome_t *out);
+
+/** What a visual-inertial initialisation trial recovered against the truth
+    (see vc_test_inertial_initialization). */
+typedef struct vc_test_inertial_initialization_outcome {
+  /** 1 when the initialisation solved; outcome is its
+      InertialInitializationOutcome (0 solved, 1 too few keyframes, 2 too
+      little acceleration, 3 no scale, 4 gravity mismatch). */
+  int solved;
+  int outcome;
+  /** Bias errors (rad/s, m/s^2), gravity direction error (degrees), scale
+      error (percent, signed), RMS velocity error (m/s). */
+  double gyroscope_bias_error;
+  double accelerometer_bias_error;
+  double gravity_error_degrees;
+  double scale_error_percent;
+  double velocity_rms_error;
+  /** The spread of specific force the initialisation judged (m/s^2). */
+  double acceleration_spread;
+} vc_test_inertial_initialization_outcome_t;
+
+/** A visual-inertial initialisation trial (inertial/inertial_initializer.h):
+    keyframes every 0.1 s for seconds (0.3 to 10) of the smooth motion the
+    preintegration trial uses, its path scaled by travel (0: the body only
+    turns), given in a visual world turned 1.3 rad about a seeded axis, 2.5
+    metres to its unit; a 200 Hz IMU between them with biases (0.004,
+    -0.006, 0.003) rad/s and (0.05, -0.08, 0.06) m/s^2 and white noise of the
+    given densities (rad/s/sqrt(Hz), m/s^2/sqrt(Hz)) drawn from seed. */
+VC_API vc_status_t vc_test_inertial_initialization(
+    uint64_t seed, double seconds, double travel, double gyroscope_density,
+    double accelerometer_density,
+    vc_test_inertial_initialization_outcome_t *out);
+
 /** A correction-easing trial (session/correction_easing.h): a camera
     walking at 0.3 m/s and turning at 20 degrees/s, 30 frames a second, with
     seeded jitter; after 10 frames a loop closure moves its world by

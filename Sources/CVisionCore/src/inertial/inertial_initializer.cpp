@@ -1,0 +1,204 @@
+#include "inertial/inertial_initializer.h"
+
+#include <Eigen/Cholesky>
+#include <Eigen/QR>
+#include <cmath>
+
+#include "inertial/rotation_calculus.h"
+
+namespace vc {
+namespace {
+
+constexpr int kMinKeyframes = 4;
+
+// The gyroscope bias that makes the preintegrated rotations agree with the
+// visual ones (Gauss-Newton on the rotation residuals).
+Eigen::Vector3d EstimateGyroscopeBias(
+    const std::vector<VisualKeyframe>& keyframes,
+    const std::vector<ImuPreintegration>& between, int iterations) {
+  ImuBias bias = between.front().bias();
+  for (int iteration = 0; iteration < iterations; ++iteration) {
+    Eigen::Matrix3d normal = Eigen::Matrix3d::Zero();
+    Eigen::Vector3d rhs = Eigen::Vector3d::Zero();
+    for (size_t k = 0; k < between.size(); ++k) {
+      const Eigen::Matrix3d measured =
+          keyframes[k].rotation.transpose() * keyframes[k + 1].rotation;
+      const Eigen::Vector3d residual =
+          LogSO3(between[k].DeltaRotation(bias).transpose() * measured);
+      const Eigen::Matrix3d& jacobian = between[k].rotation_by_gyroscope();
+      normal += jacobian.transpose() * jacobian;
+      rhs += jacobian.transpose() * residual;
+    }
+    bias.gyroscope += normal.ldlt().solve(rhs);
+  }
+  return bias.gyroscope;
+}
+
+// The spread (root mean square deviation from the mean) of the body's
+// specific force in the visual world's axes, pair by pair.
+double AccelerationSpread(const std::vector<VisualKeyframe>& keyframes,
+                          const std::vector<ImuPreintegration>& between,
+                          const ImuBias& bias) {
+  std::vector<Eigen::Vector3d> forces;
+  Eigen::Vector3d mean = Eigen::Vector3d::Zero();
+  for (size_t k = 0; k < between.size(); ++k) {
+    forces.push_back(keyframes[k].rotation * between[k].DeltaVelocity(bias) /
+                     between[k].duration());
+    mean += forces.back();
+  }
+  mean /= static_cast<double>(forces.size());
+  double squared = 0;
+  for (const Eigen::Vector3d& f : forces) squared += (f - mean).squaredNorm();
+  return std::sqrt(squared / static_cast<double>(forces.size()));
+}
+
+// Unknowns: every keyframe's velocity (3 each), then the rest.
+int VelocityColumn(size_t keyframe) { return 3 * static_cast<int>(keyframe); }
+
+// Gravity, scale and velocities with gravity free (VINS-Mono's linear
+// alignment): x = [v_0 .. v_n-1, g, s].
+Eigen::VectorXd AlignLinearly(const std::vector<VisualKeyframe>& keyframes,
+                              const std::vector<ImuPreintegration>& between,
+                              const ImuBias& bias) {
+  const int n = static_cast<int>(keyframes.size());
+  const int g = 3 * n;
+  const int s = g + 3;
+  Eigen::MatrixXd a = Eigen::MatrixXd::Zero(6 * (n - 1), s + 1);
+  Eigen::VectorXd b = Eigen::VectorXd::Zero(6 * (n - 1));
+  const Eigen::Matrix3d identity = Eigen::Matrix3d::Identity();
+  for (size_t k = 0; k + 1 < keyframes.size(); ++k) {
+    const ImuPreintegration& p = between[k];
+    const double t = p.duration();
+    const Eigen::Matrix3d& r = keyframes[k].rotation;
+    const int row = 6 * static_cast<int>(k);
+    // s (p_j - p_i) - v_i t - g t^2 / 2 = R_i dp
+    a.block<3, 3>(row, VelocityColumn(k)) = -t * identity;
+    a.block<3, 3>(row, g) = -0.5 * t * t * identity;
+    a.block<3, 1>(row, s) = keyframes[k + 1].position - keyframes[k].position;
+    b.segment<3>(row) = r * p.DeltaPosition(bias);
+    // v_j - v_i - g t = R_i dv
+    a.block<3, 3>(row + 3, VelocityColumn(k)) = -identity;
+    a.block<3, 3>(row + 3, VelocityColumn(k + 1)) = identity;
+    a.block<3, 3>(row + 3, g) = -t * identity;
+    b.segment<3>(row + 3) = r * p.DeltaVelocity(bias);
+  }
+  return a.colPivHouseholderQr().solve(b);
+}
+
+// Two unit vectors completing direction to an orthonormal basis.
+Eigen::Matrix<double, 3, 2> TangentBasis(const Eigen::Vector3d& direction) {
+  const Eigen::Vector3d helper = std::abs(direction.x()) < 0.9
+                                     ? Eigen::Vector3d::UnitX()
+                                     : Eigen::Vector3d::UnitY();
+  const Eigen::Vector3d first = direction.cross(helper).normalized();
+  Eigen::Matrix<double, 3, 2> basis;
+  basis << first, direction.cross(first);
+  return basis;
+}
+
+// With gravity's magnitude held: x = [v_0 .. v_n-1, w (2), s, dba (3)],
+// gravity = magnitude * direction + B w, relinearised each iteration.
+void RefineWithGravityHeld(const std::vector<VisualKeyframe>& keyframes,
+                           const std::vector<ImuPreintegration>& between,
+                           const InertialInitializerOptions& options,
+                           InertialInitialization* result) {
+  const int n = static_cast<int>(keyframes.size());
+  const int w = 3 * n;
+  const int s = w + 2;
+  const int ba = s + 1;
+  const Eigen::Matrix3d identity = Eigen::Matrix3d::Identity();
+  Eigen::Vector3d direction = result->gravity.normalized();
+  const ImuBias bias = result->bias;
+  for (int iteration = 0; iteration < options.gravity_iterations; ++iteration) {
+    const Eigen::Vector3d g0 = options.gravity_magnitude * direction;
+    const Eigen::Matrix<double, 3, 2> basis = TangentBasis(direction);
+    Eigen::MatrixXd a = Eigen::MatrixXd::Zero(6 * (n - 1) + 3, ba + 3);
+    Eigen::VectorXd b = Eigen::VectorXd::Zero(6 * (n - 1) + 3);
+    for (size_t k = 0; k + 1 < keyframes.size(); ++k) {
+      const ImuPreintegration& p = between[k];
+      const double t = p.duration();
+      const Eigen::Matrix3d& r = keyframes[k].rotation;
+      const int row = 6 * static_cast<int>(k);
+      a.block<3, 3>(row, VelocityColumn(k)) = -t * identity;
+      a.block<3, 2>(row, w) = -0.5 * t * t * basis;
+      a.block<3, 1>(row, s) = keyframes[k + 1].position - keyframes[k].position;
+      a.block<3, 3>(row, ba) = -r * p.position_by_accelerometer();
+      b.segment<3>(row) = r * p.DeltaPosition(bias) + 0.5 * t * t * g0;
+      a.block<3, 3>(row + 3, VelocityColumn(k)) = -identity;
+      a.block<3, 3>(row + 3, VelocityColumn(k + 1)) = identity;
+      a.block<3, 2>(row + 3, w) = -t * basis;
+      a.block<3, 3>(row + 3, ba) = -r * p.velocity_by_accelerometer();
+      b.segment<3>(row + 3) = r * p.DeltaVelocity(bias) + t * g0;
+    }
+    // The accelerometer bias stays near the integration's unless the
+    // motion says otherwise.
+    a.block<3, 3>(6 * (n - 1), ba) =
+        options.accelerometer_bias_prior * identity;
+    const Eigen::VectorXd x = a.colPivHouseholderQr().solve(b);
+    direction = (g0 + basis * x.segment<2>(w)).normalized();
+    result->scale = x(s);
+    result->bias.accelerometer = bias.accelerometer + x.segment<3>(ba);
+    result->velocities.resize(keyframes.size());
+    for (size_t k = 0; k < keyframes.size(); ++k) {
+      result->velocities[k] = x.segment<3>(VelocityColumn(k));
+    }
+  }
+  result->gravity = options.gravity_magnitude * direction;
+}
+
+}  // namespace
+
+const char* InertialOutcomeName(InertialInitializationOutcome outcome) {
+  switch (outcome) {
+    case InertialInitializationOutcome::kSolved:
+      return "solved";
+    case InertialInitializationOutcome::kTooFewKeyframes:
+      return "too_few_keyframes";
+    case InertialInitializationOutcome::kTooLittleAcceleration:
+      return "too_little_acceleration";
+    case InertialInitializationOutcome::kNoScale:
+      return "no_scale";
+    case InertialInitializationOutcome::kGravityMismatch:
+      return "gravity_mismatch";
+  }
+  return "unknown";
+}
+
+InertialInitialization InitializeInertial(
+    const std::vector<VisualKeyframe>& keyframes,
+    const std::vector<ImuPreintegration>& between,
+    const InertialInitializerOptions& options) {
+  InertialInitialization result;
+  if (keyframes.size() < kMinKeyframes ||
+      between.size() + 1 != keyframes.size()) {
+    return result;
+  }
+  result.bias = between.front().bias();
+  result.bias.gyroscope =
+      EstimateGyroscopeBias(keyframes, between, options.gyroscope_iterations);
+  result.acceleration_spread =
+      AccelerationSpread(keyframes, between, result.bias);
+  if (result.acceleration_spread < options.min_acceleration_spread) {
+    result.outcome = InertialInitializationOutcome::kTooLittleAcceleration;
+    return result;
+  }
+  const Eigen::VectorXd free = AlignLinearly(keyframes, between, result.bias);
+  const int g = 3 * static_cast<int>(keyframes.size());
+  result.gravity = free.segment<3>(g);
+  result.free_gravity_magnitude = result.gravity.norm();
+  if (!(free(g + 3) > 0)) {
+    result.outcome = InertialInitializationOutcome::kNoScale;
+    return result;
+  }
+  if (!(std::abs(result.free_gravity_magnitude - options.gravity_magnitude) <=
+        options.max_gravity_mismatch * options.gravity_magnitude)) {
+    result.outcome = InertialInitializationOutcome::kGravityMismatch;
+    return result;
+  }
+  RefineWithGravityHeld(keyframes, between, options, &result);
+  result.outcome = result.scale > 0 ? InertialInitializationOutcome::kSolved
+                                    : InertialInitializationOutcome::kNoScale;
+  return result;
+}
+
+}  // namespace vc

@@ -1,0 +1,84 @@
+// Visual-inertial initialisation from the first seconds of motion (as
+// VINS-Mono and ORB-SLAM3 do it: Qin et al. 2018, Campos et al. 2021):
+// keyframe poses tracked by the camera alone, in a world of its own axes and
+// unknown scale, joined with the IMU preintegrated between them, give the
+// gyroscope bias (from the rotations), then the gravity direction in that
+// world, the metric scale, every keyframe's velocity and the accelerometer
+// bias (a linear least-squares problem with gravity's magnitude held). A
+// camera that only turns, or moves at constant velocity, gives no scale:
+// that is reported, never a made-up scale.
+#pragma once
+
+#include <Eigen/Core>
+#include <Eigen/Geometry>
+#include <vector>
+
+#include "inertial/imu_preintegration.h"
+
+namespace vc {
+
+// A keyframe as vision tracked it: the body's world_from_body rotation and
+// position in the visual world (any axes, any scale), at timestamp seconds.
+struct VisualKeyframe {
+  double timestamp = 0;
+  Eigen::Matrix3d rotation = Eigen::Matrix3d::Identity();
+  Eigen::Vector3d position = Eigen::Vector3d::Zero();
+};
+
+enum class InertialInitializationOutcome {
+  kSolved,
+  // Fewer than kMinKeyframes keyframes, or preintegrations that do not
+  // join them.
+  kTooFewKeyframes,
+  // The body's specific force hardly changed: scale and gravity cannot be
+  // told apart from a constant acceleration.
+  kTooLittleAcceleration,
+  // The least squares gave a scale at or below zero.
+  kNoScale,
+  // Gravity's magnitude came out far from the expected: the poses and the
+  // IMU disagree (wrong extrinsics, timing, or units).
+  kGravityMismatch,
+};
+
+const char* InertialOutcomeName(InertialInitializationOutcome outcome);
+
+struct InertialInitialization {
+  InertialInitializationOutcome outcome =
+      InertialInitializationOutcome::kTooFewKeyframes;
+  ImuBias bias;
+  // Gravity's acceleration in the visual world (magnitude as expected).
+  Eigen::Vector3d gravity = Eigen::Vector3d::Zero();
+  // Metres per unit of the visual world.
+  double scale = 0;
+  // Each keyframe's velocity, metres per second in the visual world's axes.
+  std::vector<Eigen::Vector3d> velocities;
+  // The spread of the body's specific force over the keyframes, m/s^2 (the
+  // excitation judged by kTooLittleAcceleration).
+  double acceleration_spread = 0;
+  // The magnitude of gravity before it was held, m/s^2.
+  double free_gravity_magnitude = 0;
+};
+
+struct InertialInitializerOptions {
+  double gravity_magnitude = 9.81;
+  // Below this spread of specific force (m/s^2) scale is not observable.
+  double min_acceleration_spread = 0.25;
+  // The free gravity's magnitude may differ from gravity_magnitude by this
+  // fraction.
+  double max_gravity_mismatch = 0.1;
+  // How strongly the accelerometer bias is held near the integration's:
+  // one m/s^2 of bias weighs as much as this many metres of position
+  // residual.
+  double accelerometer_bias_prior = 0.0001;
+  int gyroscope_iterations = 3;
+  int gravity_iterations = 4;
+};
+
+// keyframes in time order; between[k] integrates the IMU from keyframe k to
+// k + 1 (all with the same bias estimate).
+InertialInitialization InitializeInertial(
+    const std::vector<VisualKeyframe>& keyframes,
+    const std::vector<ImuPreintegration>& between,
+    const InertialInitializerOptions& options);
+
+}  // namespace vc
