@@ -61,6 +61,9 @@ struct DatasetSynthCommand: ParsableCommand {
   @Flag(help: "Write no IMU: the engine must find where up is from the scene.")
   var noImu = false
 
+  @Flag(help: "Write no depth: colour and IMU only, as a phone without LiDAR records.")
+  var noDepth = false
+
   @Option(
     help: ArgumentHelp(
       "Image through a lens with this distortion: k1,k2,p1,p2[,k3...] (OpenCV's order).",
@@ -100,6 +103,7 @@ struct DatasetSynthCommand: ParsableCommand {
     generator.sensorNoise = !noNoise
     generator.cameraRollDegrees = cameraRoll
     generator.includesIMU = !noImu
+    generator.includesDepth = !noDepth
     generator.pngCompressionLevel = pngCompression
     generator.lensDistortion = try lensDistortion.map { text in
       try text.split(separator: ",", omittingEmptySubsequences: false).map { word in

@@ -8,7 +8,8 @@ struct EvalCommand: ParsableCommand {
     commandName: "eval",
     abstract: "Score the engine against the sequence's ground truth: trajectory and planes.",
     discussion: """
-      Reports the absolute trajectory error after SE(3) alignment (as `evo_ape tum GT EST -a`), \
+      Reports the absolute trajectory error after SE(3) alignment (as `evo_ape tum GT EST -a`; \
+      with --align sim3 after a similarity, as `-as`, with the scale error in percent), \
       the relative pose error over 1 s, the fraction of frames tracked and the longest stretch \
       without a pose. With --trajectory it scores that TUM file (in the ground truth's camera \
       convention, as `arscene replay --trajectory` writes it); without, it replays the sequence \
@@ -38,6 +39,13 @@ struct EvalCommand: ParsableCommand {
   @OptionGroup var loopClosure: LoopClosureOption
 
   @OptionGroup var threads: ThreadsOption
+
+  @Option(
+    help: ArgumentHelp(
+      "How the estimate is aligned to the ground truth: se3 (metric trajectories) or sim3"
+        + " (also a scale, for a trajectory in arbitrary units; prints the scale error).",
+      valueName: "se3|sim3"))
+  var align: TrajectoryEvaluation.Alignment = .se3
 
   @Option(help: "Largest time difference, in seconds, between paired poses (evo's default).")
   var maxTimeDifference = TrajectoryAssociation.defaultMaxTimeDifference
@@ -110,11 +118,11 @@ struct EvalCommand: ParsableCommand {
     }
     let evaluation = try TrajectoryEvaluation(
       estimate: estimate, groundTruth: sequence.groundTruth, frameTimestamps: frameTimestamps,
-      maxTimeDifference: maxTimeDifference)
+      maxTimeDifference: maxTimeDifference, alignment: align)
     let refined = try refinedEstimate.map { poses in
       try TrajectoryEvaluation(
         estimate: poses, groundTruth: sequence.groundTruth, frameTimestamps: frameTimestamps,
-        maxTimeDifference: maxTimeDifference)
+        maxTimeDifference: maxTimeDifference, alignment: align)
     }
     if json {
       var report = evaluation.json
@@ -190,5 +198,8 @@ struct EvalCommand: ParsableCommand {
       "Refined by the final map: ATE RMSE \(cm(refined.ate.rmse)), mean \(cm(refined.ate.mean)),"
       + " median \(cm(refined.ate.median)), max \(cm(refined.ate.max))"
       + " (\(refined.associatedPoses) poses)"
+      + (refined.scaleErrorPercent.map { String(format: ", scale error %+.2f%%", $0) } ?? "")
   }
 }
+
+extension TrajectoryEvaluation.Alignment: ExpressibleByArgument {}

@@ -23,6 +23,15 @@ struct SequenceOptions: ParsableArguments {
 
   @Flag(
     help: ArgumentHelp(
+      "Replay as if the sequence had no depth (colour and IMU only).",
+      discussion:
+        "As a phone without LiDAR records it, so that an RGB-D recording can test tracking"
+        + " without depth against its ground truth. Today's tracking needs depth: such a"
+        + " replay measures no pose, and says so."))
+  var noDepth = false
+
+  @Flag(
+    help: ArgumentHelp(
       "Let lists and references.json name files outside their folder.",
       discussion: "Refused by default, so that opening a sequence reads nothing but it."))
   var allowOutsidePaths = false
@@ -53,6 +62,7 @@ struct SequenceOptions: ParsableArguments {
     let opened = try SequenceLoader.open(
       URL(fileURLWithPath: sequence), intrinsics: try parsedIntrinsics(),
       allowingOutsidePaths: allowOutsidePaths, frameLimit: frameLimit)
-    return ignoreStatedGravity ? GravityHiddenSequence(opened) : opened
+    let depthHidden: any DatasetSequence = noDepth ? DepthHiddenSequence(opened) : opened
+    return ignoreStatedGravity ? GravityHiddenSequence(depthHidden) : depthHidden
   }
 }

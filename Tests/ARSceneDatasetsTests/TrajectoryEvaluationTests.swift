@@ -82,6 +82,71 @@ final class TrajectoryEvaluationTests: XCTestCase {
     XCTAssertNil(evaluation.worstStretch)
   }
 
+  /// The fixture's estimate at half its size in another world frame, as a
+  /// monocular tracker without an IMU would report it.
+  private func halfSizeEstimate() throws -> [TimedPose] {
+    let world = Quaternion(angle: 0.6, axis: SIMD3(1, 0.3, -0.5))
+    return try TUMTrajectory.read(estimateURL).map {
+      TimedPose(
+        timestamp: $0.timestamp, rotation: world * $0.rotation,
+        translation: 0.5 * world.rotate($0.translation) + SIMD3(-2, 4, 1))
+    }
+  }
+
+  func testSim3AlignmentFitsTheScaleAndSaysHowFarOffItIs() throws {
+    let truth = try TUMTrajectory.read(groundTruthURL)
+    let halfSize = try halfSizeEstimate()
+    let sim3 = try TrajectoryEvaluation(
+      estimate: halfSize, groundTruth: truth, frameTimestamps: truth.map(\.timestamp),
+      alignment: .sim3)
+    let metric = try evaluate()
+    // Scaled back, the half-size estimate scores as the metric one does.
+    XCTAssertEqual(sim3.ate.rmse, metric.ate.rmse, accuracy: 0.001)
+    XCTAssertEqual(sim3.rpeTranslation.rmse, metric.rpeTranslation.rmse, accuracy: 0.001)
+    XCTAssertEqual(try XCTUnwrap(sim3.scaleErrorPercent), -50, accuracy: 1)
+    XCTAssertTrue(sim3.readableText.contains("Sim(3)-aligned"), sim3.readableText)
+    XCTAssertTrue(sim3.readableText.contains("Scale error: -"), sim3.readableText)
+    XCTAssertTrue(sim3.json.text.contains("\"scaleErrorPercent\""), sim3.json.text)
+
+    // SE(3) cannot scale: the same estimate is far off, and says nothing of
+    // scale.
+    let se3 = try TrajectoryEvaluation(
+      estimate: halfSize, groundTruth: truth, frameTimestamps: truth.map(\.timestamp))
+    XCTAssertGreaterThan(se3.ate.rmse, 10 * metric.ate.rmse)
+    XCTAssertNil(se3.scaleErrorPercent)
+    XCTAssertFalse(se3.json.text.contains("scale"), se3.json.text)
+  }
+
+  /// `evo_ape tum GT EST -as` on the half-size estimate, run now when evo is
+  /// installed.
+  func testSim3ATEAgreesWithEvoWithinAMillimetre() throws {
+    guard let evo = Self.executable("evo_ape") else {
+      throw XCTSkip("evo_ape is not installed (pip install evo)")
+    }
+    let halfSize = try halfSizeEstimate()
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "half-size-\(UUID()).txt")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try TUMTrajectory.write(halfSize, to: file, comment: "half size, another world")
+    let process = Process()
+    process.executableURL = evo
+    process.arguments = ["tum", groundTruthURL.path, file.path, "-as", "--no_warnings"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0, text)
+    let rmseLine = try XCTUnwrap(text.split(separator: "\n").first { $0.contains("rmse") }, text)
+    let evoRMSE = try XCTUnwrap(Double(rmseLine.split(whereSeparator: \.isWhitespace).last ?? ""))
+    let truth = try TUMTrajectory.read(groundTruthURL)
+    let ours = try TrajectoryEvaluation(
+      estimate: halfSize, groundTruth: truth, frameTimestamps: truth.map(\.timestamp),
+      alignment: .sim3)
+    XCTAssertEqual(ours.ate.rmse, evoRMSE, accuracy: 0.001)
+  }
+
   /// Positions near 1e300 m once scored "RMSE inf cm" with exit 0 (issue 18
   /// row 6): the TUM reader names the line, the evaluation the pose.
   func testAbsurdPositionsAreRefusedNotScoredAsInfinity() throws {

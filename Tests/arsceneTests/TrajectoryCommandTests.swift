@@ -78,6 +78,51 @@ final class TrajectoryCommandTests: XCTestCase {
     XCTAssertTrue(stateEvents.contains { $0.contains(#""state":"normal""#) }, "\(stateEvents)")
   }
 
+  /// A trajectory in arbitrary units (as monocular tracking without an IMU
+  /// reports one) scores with --align sim3, which says how far off its
+  /// scale is; an unknown alignment is a usage error.
+  func testEvalAlignsBySim3AndPrintsTheScaleError() throws {
+    let sequence = directory.appendingPathComponent("walk").path
+    XCTAssertEqual(
+      try CommandRunner.run([
+        "dataset", "synth", "--frames", "30", "--width", "64", "--height", "48", "--out",
+        sequence, "--quiet",
+      ]).status, 0)
+    // The ground truth itself at twice its size: the estimate is 100% too
+    // large, and exact once scaled.
+    let truth = try String(
+      contentsOfFile: sequence + "/groundtruth.txt", encoding: .utf8
+    ).split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }
+    let doubled = truth.map { line -> String in
+      var fields = line.split(separator: " ").map(String.init)
+      for index in 1...3 { fields[index] = String(2 * Double(fields[index])!) }
+      return fields.joined(separator: " ")
+    }
+    let estimate = directory.appendingPathComponent("doubled.txt")
+    try (doubled.joined(separator: "\n") + "\n").write(
+      to: estimate, atomically: true, encoding: .utf8)
+
+    let eval = try CommandRunner.run([
+      "eval", sequence, "--trajectory", estimate.path, "--align", "sim3", "--json",
+    ])
+    XCTAssertEqual(eval.status, 0, eval.stderr)
+    let report = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(eval.stdout.utf8)) as? [String: Any])
+    XCTAssertEqual(report["alignment"] as? String, "sim3")
+    XCTAssertEqual(try XCTUnwrap(report["scaleErrorPercent"] as? Double), 100, accuracy: 0.01)
+    XCTAssertLessThan(try XCTUnwrap((report["ate"] as? [String: Double])?["rmse"]), 1e-5)
+    let text = try CommandRunner.run([
+      "eval", sequence, "--trajectory", estimate.path, "--align", "sim3",
+    ])
+    XCTAssertTrue(text.stdout.contains("Scale error: +100.00%"), text.stdout)
+
+    let wrong = try CommandRunner.run([
+      "eval", sequence, "--trajectory", estimate.path, "--align", "sim2",
+    ])
+    XCTAssertEqual(wrong.status, 2, wrong.stderr)
+    XCTAssertTrue(wrong.stderr.contains("--align"), wrong.stderr)
+  }
+
   func testEvalWithoutGroundTruthOrWithABadTrajectoryExitsOne() throws {
     let sequence = directory.appendingPathComponent("walk").path
     XCTAssertEqual(
@@ -130,6 +175,47 @@ final class TrajectoryCommandTests: XCTestCase {
       replay.stderr.contains(
         "Not tracked: none of the 3 frames has a depth map, and camera tracking needs depth"),
       replay.stderr)
+  }
+
+  /// `dataset synth --no-depth` records colour and IMU only, as a phone
+  /// without LiDAR does; `--no-depth` replays any sequence so. Today's
+  /// tracking needs depth, and both say so rather than report poses.
+  func testNoDepthSynthesisAndReplayLeaveDepthOut() throws {
+    let colourOnly = directory.appendingPathComponent("colour-only")
+    XCTAssertEqual(
+      try CommandRunner.run([
+        "dataset", "synth", "--frames", "3", "--width", "64", "--height", "48", "--no-depth",
+        "--out", colourOnly.path, "--quiet",
+      ]).status, 0)
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: colourOnly.appendingPathComponent("depth.txt").path))
+    let json = try XCTUnwrap(
+      JSONSerialization.jsonObject(
+        with: Data(contentsOf: colourOnly.appendingPathComponent("sequence.json")))
+        as? [String: Any])
+    XCTAssertEqual(
+      Set(try XCTUnwrap(json["sensors"] as? [String])), ["color", "imu", "groundTruth"])
+    XCTAssertTrue("\(json)".contains("--no-depth"), "the provenance names the option")
+    let replay = try CommandRunner.run(["replay", colourOnly.path])
+    XCTAssertEqual(replay.status, 0, replay.stderr)
+    XCTAssertTrue(replay.stderr.contains("none of the 3 frames has a depth map"), replay.stderr)
+
+    let withDepth = directory.appendingPathComponent("with-depth")
+    XCTAssertEqual(
+      try CommandRunner.run([
+        "dataset", "synth", "--frames", "3", "--width", "64", "--height", "48", "--out",
+        withDepth.path, "--quiet",
+      ]).status, 0)
+    let events = directory.appendingPathComponent("no-depth.jsonl").path
+    let hidden = try CommandRunner.run([
+      "replay", withDepth.path, "--no-depth", "--events", events, "--no-timings",
+    ])
+    XCTAssertEqual(hidden.status, 0, hidden.stderr)
+    XCTAssertTrue(hidden.stderr.contains("none of the 3 frames has a depth map"), hidden.stderr)
+    let summary = try XCTUnwrap(
+      try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n").last)
+    XCTAssertTrue(summary.contains(#""framesWithDepth":0"#), String(summary))
+    XCTAssertTrue(summary.contains(#""framesWithMeasuredPose":0"#), String(summary))
   }
 
   /// A replay too short for tracking to become normal measures poses, but

@@ -3,9 +3,19 @@ import Foundation
 
 /// How an estimated camera trajectory compares with ground truth: the
 /// absolute trajectory error (ATE) after SE(3) alignment, as `evo_ape tum GT
-/// EST -a` computes it, the relative pose error over one second, the fraction
-/// of frames with a pose, and the longest stretch without one.
+/// EST -a` computes it (or Sim(3), as `-as` does, for a trajectory whose scale
+/// is unknown), the relative pose error over one second, the fraction of
+/// frames with a pose, and the longest stretch without one.
 public struct TrajectoryEvaluation: Sendable {
+  /// What the estimate is aligned to the ground truth by.
+  public enum Alignment: String, CaseIterable, Sendable {
+    /// A rigid motion: metric trajectories (RGB-D, visual-inertial).
+    case se3
+    /// A rigid motion and a scale: trajectories in arbitrary units
+    /// (monocular without an IMU), as `evo_ape -as`.
+    case sim3
+  }
+
   public struct ErrorStatistics: Equatable, Sendable {
     public var rmse: Double
     public var mean: Double
@@ -49,6 +59,13 @@ public struct TrajectoryEvaluation: Sendable {
   public var worstPose: (timestamp: Double, error: Double)?
   /// The alignment applied to the estimate (ground truth from estimate).
   public var alignment: PointSetAlignment
+  /// Whether a scale was fitted (``Alignment/sim3``).
+  public let alignmentKind: Alignment
+  /// With Sim(3): how much larger the estimate is than the truth, percent
+  /// (1 / scale − 1; negative when smaller); nil with SE(3).
+  public var scaleErrorPercent: Double? {
+    alignmentKind == .sim3 ? (1 / alignment.scale - 1) * 100 : nil
+  }
   /// What the alignment was computed from.
   public var alignmentBasis: AlignmentBasis
 
@@ -86,11 +103,14 @@ public struct TrajectoryEvaluation: Sendable {
   ///   - maxTimeDifference: How far apart in time an estimate and a ground
   ///     truth pose may be and still be paired.
   ///   - rpeInterval: The span of the relative pose error, seconds.
+  ///   - alignment: SE(3), or Sim(3) for an estimate in arbitrary units (its
+  ///     relative motions are then scaled too, as `evo_rpe -as` does).
   public init(
     estimate: [TimedPose], groundTruth: [TimedPose], frameTimestamps: [Double],
     maxTimeDifference: Double = TrajectoryAssociation.defaultMaxTimeDifference,
-    rpeInterval: Double = 1.0
+    rpeInterval: Double = 1.0, alignment alignmentKind: Alignment = .se3
   ) throws(DatasetError) {
+    self.alignmentKind = alignmentKind
     // Squared errors of positions near 1e300 m overflow to an "RMSE inf cm"
     // that looks like a result; such a trajectory is refused instead.
     for (name, poses) in [("ground-truth", groundTruth), ("estimated", estimate)] {
@@ -119,7 +139,8 @@ public struct TrajectoryEvaluation: Sendable {
     let alignment: PointSetAlignment
     do {
       alignment = try PointSetAlignment(
-        source: pairs.estimate.map(\.translation), target: pairs.groundTruth.map(\.translation))
+        source: pairs.estimate.map(\.translation), target: pairs.groundTruth.map(\.translation),
+        estimateScale: alignmentKind == .sim3)
       alignmentBasis = .positions
     } catch {
       alignment = try PointSetAlignment(orientationsOf: pairs.estimate, onto: pairs.groundTruth)
@@ -139,13 +160,21 @@ public struct TrajectoryEvaluation: Sendable {
     self.rpeInterval = rpeInterval
     var translationErrors: [Double] = []
     var rotationErrors: [Double] = []
+    // In the truth's units: scaled by the alignment's scale (1 with SE(3)).
+    let scaled =
+      alignmentKind == .sim3
+      ? pairs.estimate.map {
+        TimedPose(
+          timestamp: $0.timestamp, rotation: $0.rotation,
+          translation: alignment.scale * $0.translation)
+      } : pairs.estimate
     var j = 0
     for i in pairs.estimate.indices {
       let target = pairs.estimate[i].timestamp + rpeInterval
       while j < pairs.count && pairs.estimate[j].timestamp < target { j += 1 }
       guard j < pairs.count else { break }
       let (dt, dr) = Self.relativeError(
-        estimate: (pairs.estimate[i], pairs.estimate[j]),
+        estimate: (scaled[i], scaled[j]),
         groundTruth: (pairs.groundTruth[i], pairs.groundTruth[j]))
       translationErrors.append(dt)
       rotationErrors.append(dr * 180 / .pi)
@@ -224,14 +253,20 @@ public struct TrajectoryEvaluation: Sendable {
   /// A few lines for a person.
   public var readableText: String {
     func cm(_ metres: Double) -> String { String(format: "%.2f cm", metres * 100) }
+    let aligned = alignmentKind == .sim3 ? "Sim(3)-aligned" : "SE(3)-aligned"
     var lines = [
-      "ATE (\(alignmentBasis == .positions ? "SE(3)-aligned" : "aligned by orientation: the positions cannot fix a rotation"),"
+      "ATE (\(alignmentBasis == .positions ? aligned : "aligned by orientation: the positions cannot fix a rotation"),"
         + " \(associatedPoses) poses): RMSE \(cm(ate.rmse)), mean \(cm(ate.mean)),"
         + " median \(cm(ate.median)), max \(cm(ate.max))",
       "RPE over \(String(format: "%.1f", rpeInterval)) s (\(rpePairs) pairs): RMSE \(cm(rpeTranslation.rmse)),"
         + " \(String(format: "%.2f", rpeRotationDegrees.rmse)) deg",
       "Tracked: \(String(format: "%.1f", trackedFraction * 100))% of frames",
     ]
+    if let scaleErrorPercent {
+      lines.insert(
+        "Scale error: \(String(format: "%+.2f", scaleErrorPercent))% (the estimate is"
+          + " \(String(format: "%.4f", 1 / alignment.scale)) times the truth's size)", at: 1)
+    }
     if let worstStretch {
       lines.append(
         "Longest stretch without a pose: \(String(format: "%.2f", worstStretch.to - worstStretch.from)) s"
@@ -258,6 +293,12 @@ public struct TrajectoryEvaluation: Sendable {
     var root = JSONLine()
     root.add("associatedPoses", associatedPoses)
     root.add("alignedBy", alignmentBasis.rawValue)
+    // Only with Sim(3), so that SE(3) reports keep their fields.
+    if let scaleErrorPercent {
+      root.add("alignment", alignmentKind.rawValue)
+      root.add("scale", alignment.scale)
+      root.add("scaleErrorPercent", scaleErrorPercent)
+    }
     root.add("ate", stats(ate))
     var rpe = JSONLine()
     rpe.add("interval", rpeInterval)
