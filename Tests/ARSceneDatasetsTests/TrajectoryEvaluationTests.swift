@@ -40,19 +40,8 @@ final class TrajectoryEvaluationTests: XCTestCase {
       throw XCTSkip(
         "evo_ape is not installed (pip install evo); the golden numbers above still hold")
     }
-    let process = Process()
-    process.executableURL = evo
-    process.arguments = ["tum", groundTruthURL.path, estimateURL.path, "-a", "--no_warnings"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    XCTAssertEqual(process.terminationStatus, 0, text)
-    let rmseLine = try XCTUnwrap(text.split(separator: "\n").first { $0.contains("rmse") }, text)
-    let evoRMSE = try XCTUnwrap(Double(rmseLine.split(whereSeparator: \.isWhitespace).last ?? ""))
-    XCTAssertEqual(try evaluate().ate.rmse, evoRMSE, accuracy: 0.001)
+    let rmse = try Self.evoRMSE(evo, ["tum", groundTruthURL.path, estimateURL.path, "-a"])
+    XCTAssertEqual(try evaluate().ate.rmse, rmse, accuracy: 0.001)
   }
 
   func testTrackedFractionAndWorstStretchSeeTheGap() throws {
@@ -128,18 +117,7 @@ final class TrajectoryEvaluationTests: XCTestCase {
       "half-size-\(UUID()).txt")
     defer { try? FileManager.default.removeItem(at: file) }
     try TUMTrajectory.write(halfSize, to: file, comment: "half size, another world")
-    let process = Process()
-    process.executableURL = evo
-    process.arguments = ["tum", groundTruthURL.path, file.path, "-as", "--no_warnings"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    XCTAssertEqual(process.terminationStatus, 0, text)
-    let rmseLine = try XCTUnwrap(text.split(separator: "\n").first { $0.contains("rmse") }, text)
-    let evoRMSE = try XCTUnwrap(Double(rmseLine.split(whereSeparator: \.isWhitespace).last ?? ""))
+    let evoRMSE = try Self.evoRMSE(evo, ["tum", groundTruthURL.path, file.path, "-as"])
     let truth = try TUMTrajectory.read(groundTruthURL)
     let ours = try TrajectoryEvaluation(
       estimate: halfSize, groundTruth: truth, frameTimestamps: truth.map(\.timestamp),
@@ -276,6 +254,22 @@ final class TrajectoryEvaluationTests: XCTestCase {
         XCTAssertFalse("\($0)".contains("same clock"), "\($0)")
       }
     }
+  }
+
+  /// The RMSE evo_ape prints for arguments.
+  private static func evoRMSE(_ evo: URL, _ arguments: [String]) throws -> Double {
+    let process = Process()
+    process.executableURL = evo
+    process.arguments = arguments + ["--no_warnings"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0, text)
+    let rmseLine = try XCTUnwrap(text.split(separator: "\n").first { $0.contains("rmse") }, text)
+    return try XCTUnwrap(Double(rmseLine.split(whereSeparator: \.isWhitespace).last ?? ""))
   }
 
   private static func executable(_ name: String) -> URL? {

@@ -4,13 +4,11 @@ import Foundation
 /// A sequence with its depth hidden: replayed as a device without a depth
 /// sensor would record it (colour and IMU only), so that every RGB-D
 /// recording can test tracking without depth against its ground truth.
-package struct DepthHiddenSequence: DatasetSequence {
+package struct DepthHiddenSequence: SequenceWrapper {
   package let base: any DatasetSequence
 
   package init(_ base: any DatasetSequence) { self.base = base }
 
-  package var url: URL { base.url }
-  package var format: String { base.format }
   package var description: SequenceDescription {
     var description = base.description
     description.sensors.remove(.depth)
@@ -26,9 +24,6 @@ package struct DepthHiddenSequence: DatasetSequence {
       return record
     }
   }
-  package var groundTruth: [TimedPose] { base.groundTruth }
-  package var imu: [IMUSample] { base.imu }
-  package var problems: [String] { base.problems }
   package func loadFrame(_ record: FrameRecord) throws(DatasetError) -> CapturedFrame {
     // Readers that find depth by the colour image's name, not by the
     // record, still load it: it is dropped here.

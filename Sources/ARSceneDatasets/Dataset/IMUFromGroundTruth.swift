@@ -8,7 +8,7 @@ import Foundation
 /// biases and noise drawn from `seed`. Real images can then be replayed with
 /// an IMU whose truth is known. The ground truth's world must say where up
 /// is: stated by the data set (7-Scenes' gravity-direction.txt) or given.
-package struct IMUFromGroundTruth: DatasetSequence {
+package struct IMUFromGroundTruth: SequenceWrapper {
   /// What the synthesis is asked for.
   package struct Settings: Sendable {
     package var rate = 200.0
@@ -60,8 +60,6 @@ package struct IMUFromGroundTruth: DatasetSequence {
       motion: trajectory, rate: settings.rate, noise: settings.noise, seed: settings.seed)
   }
 
-  package var url: URL { base.url }
-  package var format: String { base.format }
   package var description: SequenceDescription {
     var description = base.description
     description.sensors.insert(.imu)
@@ -76,8 +74,6 @@ package struct IMUFromGroundTruth: DatasetSequence {
       separator: "; ")
     return description
   }
-  package var frames: [FrameRecord] { base.frames }
-  package var groundTruth: [TimedPose] { base.groundTruth }
   package var imu: [IMUSample] {
     guard let first = base.frames.first, let last = base.frames.last else { return [] }
     return samples(after: first.timestamp - 1 / max(frameRate, 1), through: last.timestamp)

@@ -55,8 +55,33 @@ double AccelerationSpread(const std::vector<VisualKeyframe>& keyframes,
 // Unknowns: every keyframe's velocity (3 each), then the rest.
 int VelocityColumn(size_t keyframe) { return 3 * static_cast<int>(keyframe); }
 
-// Gravity, scale and velocities with gravity free (VINS-Mono's linear
-// alignment): x = [v_0 .. v_n-1, g, s].
+// Pair k's rows 6k..6k+5 (VINS-Mono's alignment):
+//   s (p_j - p_i) - v_i t - g t^2 / 2 = R_i dp   (position)
+//   v_j - v_i - g t = R_i dv                      (velocity)
+// with gravity = offset + map * (the unknowns from column gravity), the
+// scale at column scale; the offset goes to the right side.
+template <int GravityParameters>
+void AddPairRows(const std::vector<VisualKeyframe>& keyframes,
+                 const ImuPreintegration& p, size_t k, const ImuBias& bias,
+                 const Eigen::Matrix<double, 3, GravityParameters>& map,
+                 const Eigen::Vector3d& offset, int gravity, int scale,
+                 Eigen::MatrixXd* a, Eigen::VectorXd* b) {
+  const Eigen::Matrix3d identity = Eigen::Matrix3d::Identity();
+  const double t = p.duration();
+  const Eigen::Matrix3d& r = keyframes[k].rotation;
+  const int row = 6 * static_cast<int>(k);
+  a->block<3, 3>(row, VelocityColumn(k)) = -t * identity;
+  a->block<3, GravityParameters>(row, gravity) = -0.5 * t * t * map;
+  a->block<3, 1>(row, scale) =
+      keyframes[k + 1].position - keyframes[k].position;
+  b->segment<3>(row) = r * p.DeltaPosition(bias) + 0.5 * t * t * offset;
+  a->block<3, 3>(row + 3, VelocityColumn(k)) = -identity;
+  a->block<3, 3>(row + 3, VelocityColumn(k + 1)) = identity;
+  a->block<3, GravityParameters>(row + 3, gravity) = -t * map;
+  b->segment<3>(row + 3) = r * p.DeltaVelocity(bias) + t * offset;
+}
+
+// Gravity, scale and velocities with gravity free: x = [v_0 .. v_n-1, g, s].
 Eigen::VectorXd AlignLinearly(const std::vector<VisualKeyframe>& keyframes,
                               const std::vector<ImuPreintegration>& between,
                               const ImuBias& bias) {
@@ -65,22 +90,9 @@ Eigen::VectorXd AlignLinearly(const std::vector<VisualKeyframe>& keyframes,
   const int s = g + 3;
   Eigen::MatrixXd a = Eigen::MatrixXd::Zero(6 * (n - 1), s + 1);
   Eigen::VectorXd b = Eigen::VectorXd::Zero(6 * (n - 1));
-  const Eigen::Matrix3d identity = Eigen::Matrix3d::Identity();
   for (size_t k = 0; k + 1 < keyframes.size(); ++k) {
-    const ImuPreintegration& p = between[k];
-    const double t = p.duration();
-    const Eigen::Matrix3d& r = keyframes[k].rotation;
-    const int row = 6 * static_cast<int>(k);
-    // s (p_j - p_i) - v_i t - g t^2 / 2 = R_i dp
-    a.block<3, 3>(row, VelocityColumn(k)) = -t * identity;
-    a.block<3, 3>(row, g) = -0.5 * t * t * identity;
-    a.block<3, 1>(row, s) = keyframes[k + 1].position - keyframes[k].position;
-    b.segment<3>(row) = r * p.DeltaPosition(bias);
-    // v_j - v_i - g t = R_i dv
-    a.block<3, 3>(row + 3, VelocityColumn(k)) = -identity;
-    a.block<3, 3>(row + 3, VelocityColumn(k + 1)) = identity;
-    a.block<3, 3>(row + 3, g) = -t * identity;
-    b.segment<3>(row + 3) = r * p.DeltaVelocity(bias);
+    AddPairRows<3>(keyframes, between[k], k, bias, Eigen::Matrix3d::Identity(),
+                   Eigen::Vector3d::Zero(), g, s, &a, &b);
   }
   return a.colPivHouseholderQr().solve(b);
 }
@@ -116,19 +128,12 @@ void RefineWithGravityHeld(const std::vector<VisualKeyframe>& keyframes,
     Eigen::VectorXd b = Eigen::VectorXd::Zero(6 * (n - 1) + 3);
     for (size_t k = 0; k + 1 < keyframes.size(); ++k) {
       const ImuPreintegration& p = between[k];
-      const double t = p.duration();
+      AddPairRows<2>(keyframes, p, k, bias, basis, g0, w, s, &a, &b);
+      // The accelerometer bias's change moves both deltas.
       const Eigen::Matrix3d& r = keyframes[k].rotation;
       const int row = 6 * static_cast<int>(k);
-      a.block<3, 3>(row, VelocityColumn(k)) = -t * identity;
-      a.block<3, 2>(row, w) = -0.5 * t * t * basis;
-      a.block<3, 1>(row, s) = keyframes[k + 1].position - keyframes[k].position;
       a.block<3, 3>(row, ba) = -r * p.position_by_accelerometer();
-      b.segment<3>(row) = r * p.DeltaPosition(bias) + 0.5 * t * t * g0;
-      a.block<3, 3>(row + 3, VelocityColumn(k)) = -identity;
-      a.block<3, 3>(row + 3, VelocityColumn(k + 1)) = identity;
-      a.block<3, 2>(row + 3, w) = -t * basis;
       a.block<3, 3>(row + 3, ba) = -r * p.velocity_by_accelerometer();
-      b.segment<3>(row + 3) = r * p.DeltaVelocity(bias) + t * g0;
     }
     // The accelerometer bias stays near the integration's unless the
     // motion says otherwise.
