@@ -46,12 +46,12 @@ final class ImuPreintegrationTests: XCTestCase {
   }
 
   func testThePropagatedCovarianceMatchesMonteCarlo() {
-    // 2000 runs estimate each variance within about 3% (one sigma).
-    for seed: UInt64 in [1, 2] {
-      let outcome = trial(monteCarloRuns: 2000, seed: seed)
-      XCTAssertGreaterThanOrEqual(outcome.covariance_ratio_min, 0.88, "seed \(seed)")
-      XCTAssertLessThanOrEqual(outcome.covariance_ratio_max, 1.12, "seed \(seed)")
-    }
+    // 1000 runs estimate each variance within about 4.5% (one sigma); seeds
+    // 1-4 measured 0.94-1.10. One seed: under the sanitizers 2000 runs of two
+    // seeds took 52 s.
+    let outcome = trial(monteCarloRuns: 1000, seed: 1)
+    XCTAssertGreaterThanOrEqual(outcome.covariance_ratio_min, 0.88)
+    XCTAssertLessThanOrEqual(outcome.covariance_ratio_max, 1.12)
   }
 
   func testBadSamplesAreRefused() {
