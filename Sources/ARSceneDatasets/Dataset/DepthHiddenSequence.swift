@@ -7,7 +7,18 @@ import Foundation
 package struct DepthHiddenSequence: SequenceWrapper {
   package let base: any DatasetSequence
 
-  package init(_ base: any DatasetSequence) { self.base = base }
+  /// The base's frames without their depth paths, made once: commands
+  /// index frames inside their frame loops.
+  package let frames: [FrameRecord]
+
+  package init(_ base: any DatasetSequence) {
+    self.base = base
+    frames = base.frames.map { record in
+      var record = record
+      record.depthPath = nil
+      return record
+    }
+  }
 
   package var description: SequenceDescription {
     var description = base.description
@@ -16,13 +27,6 @@ package struct DepthHiddenSequence: SequenceWrapper {
     description.depthIntrinsics = nil
     description.colorFromDepth = nil
     return description
-  }
-  package var frames: [FrameRecord] {
-    base.frames.map { record in
-      var record = record
-      record.depthPath = nil
-      return record
-    }
   }
   package func loadFrame(_ record: FrameRecord) throws(DatasetError) -> CapturedFrame {
     // Readers that find depth by the colour image's name, not by the

@@ -179,7 +179,7 @@ struct FolderSequence: DatasetSequence {
 extension Array {
   /// Index of the first element whose key is greater than `value`, or
   /// `count`; the array must be sorted by key.
-  fileprivate func firstIndex(after value: Double, by key: (Element) -> Double) -> Int {
+  func firstIndex(after value: Double, by key: (Element) -> Double) -> Int {
     var low = 0
     var high = count
     while low < high {

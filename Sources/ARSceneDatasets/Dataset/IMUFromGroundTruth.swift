@@ -26,7 +26,10 @@ package struct IMUFromGroundTruth: SequenceWrapper {
 
   package let base: any DatasetSequence
   package let settings: Settings
-  package let simulator: IMUSimulator
+  /// Every sample, from one frame interval before the first frame to the
+  /// last frame, within the ground truth's span: made once, as the spline's
+  /// derivatives cost far more than reading a file.
+  package let imu: [IMUSample]
   private let span: ClosedRange<Double>
 
   package init(_ base: any DatasetSequence, settings: Settings) throws(DatasetError) {
@@ -56,8 +59,14 @@ package struct IMUFromGroundTruth: SequenceWrapper {
     self.base = base
     self.settings = settings
     span = trajectory.timeRange
-    simulator = IMUSimulator(
+    let simulator = IMUSimulator(
       motion: trajectory, rate: settings.rate, noise: settings.noise, seed: settings.seed)
+    let frames = base.frames
+    let from = max(
+      (frames.first?.timestamp ?? span.lowerBound) - 1 / Self.frameRate(of: base),
+      span.lowerBound - 1 / settings.rate)
+    let to = min(frames.last?.timestamp ?? span.upperBound, span.upperBound)
+    imu = to > from ? simulator.samples(after: from, through: to) : []
   }
 
   package var description: SequenceDescription {
@@ -74,10 +83,6 @@ package struct IMUFromGroundTruth: SequenceWrapper {
       separator: "; ")
     return description
   }
-  package var imu: [IMUSample] {
-    guard let first = base.frames.first, let last = base.frames.last else { return [] }
-    return samples(after: first.timestamp - 1 / max(frameRate, 1), through: last.timestamp)
-  }
   package var problems: [String] {
     let outside = base.frames.filter { !span.contains($0.timestamp) }.count
     return base.problems
@@ -88,30 +93,26 @@ package struct IMUFromGroundTruth: SequenceWrapper {
         ] : [])
   }
 
+  /// The frame with the samples after the previous frame, up to and
+  /// including it.
   package func loadFrame(_ record: FrameRecord) throws(DatasetError) -> CapturedFrame {
     var frame = try base.loadFrame(record)
     let previous =
-      record.index > 0
-      ? base.frames[record.index - 1].timestamp : record.timestamp - 1 / max(frameRate, 1)
-    frame.imuSamples = samples(after: previous, through: record.timestamp)
+      record.index > 0 ? frames[record.index - 1].timestamp : -Double.infinity
+    let start = imu.firstIndex(after: previous, by: \.timestamp)
+    let end = imu.firstIndex(after: record.timestamp, by: \.timestamp)
+    frame.imuSamples = start < end ? Array(imu[start..<end]) : []
     return frame
   }
 
-  /// The samples after `previous` up to `time`, within the ground truth's span.
-  private func samples(after previous: Double, through time: Double) -> [IMUSample] {
-    let from = max(previous, span.lowerBound - 1 / settings.rate)
-    let to = min(time, span.upperBound)
-    guard to > from else { return [] }
-    return simulator.samples(after: from, through: to)
-  }
-
-  private var frameRate: Double {
-    base.description.frameRate
-      ?? {
-        let frames = base.frames
-        guard frames.count > 1, let first = frames.first, let last = frames.last else { return 30 }
-        return Double(frames.count - 1) / (last.timestamp - first.timestamp)
-      }()
+  /// The sequence's frame rate, stated or from its frames' times.
+  private static func frameRate(of base: any DatasetSequence) -> Double {
+    if let rate = base.description.frameRate, rate > 0 { return rate }
+    let frames = base.frames
+    guard frames.count > 1, let first = frames.first, let last = frames.last,
+      last.timestamp > first.timestamp
+    else { return 30 }
+    return Double(frames.count - 1) / (last.timestamp - first.timestamp)
   }
 
   /// 0.1 s, or one and a half times the ground truth's median pose interval

@@ -128,7 +128,7 @@ private struct BandedSplineFit {
         let j = i - d
         var sum = band[i][d]
         // Σ_k L[i][k] L[j][k] over k < j within both bands.
-        for k in max(0, i - 3)..<j where j - k <= 3 {
+        for k in max(0, i - 3)..<j {
           sum -= l[i][i - k] * l[j][j - k]
         }
         l[i][d] = d == 0 ? sum.squareRoot() : sum / l[j][0]

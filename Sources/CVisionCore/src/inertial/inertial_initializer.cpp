@@ -153,22 +153,6 @@ void RefineWithGravityHeld(const std::vector<VisualKeyframe>& keyframes,
 
 }  // namespace
 
-const char* InertialOutcomeName(InertialInitializationOutcome outcome) {
-  switch (outcome) {
-    case InertialInitializationOutcome::kSolved:
-      return "solved";
-    case InertialInitializationOutcome::kTooFewKeyframes:
-      return "too_few_keyframes";
-    case InertialInitializationOutcome::kTooLittleAcceleration:
-      return "too_little_acceleration";
-    case InertialInitializationOutcome::kNoScale:
-      return "no_scale";
-    case InertialInitializationOutcome::kGravityMismatch:
-      return "gravity_mismatch";
-  }
-  return "unknown";
-}
-
 InertialInitialization InitializeInertial(
     const std::vector<VisualKeyframe>& keyframes,
     const std::vector<ImuPreintegration>& between,

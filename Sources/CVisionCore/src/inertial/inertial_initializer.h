@@ -40,8 +40,6 @@ enum class InertialInitializationOutcome {
   kGravityMismatch,
 };
 
-const char* InertialOutcomeName(InertialInitializationOutcome outcome);
-
 struct InertialInitialization {
   InertialInitializationOutcome outcome =
       InertialInitializationOutcome::kTooFewKeyframes;
