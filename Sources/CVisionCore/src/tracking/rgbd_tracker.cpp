@@ -197,8 +197,7 @@ void RgbdTracker::ReacquireMapPoints(const TrackerFrame& frame) {
   // pose; candidates that disagree with it were mismatches.
   observations_.clear();
   for (size_t i = 0; i < next_positions_.size(); ++i) {
-    const int point = next_points_[i];
-    const MapPoint& p = map_.point(point);
+    const MapPoint& p = TrackPoint(next_points_[i]);
     observations_.push_back(
         {p.world, Eigen::Vector2d(next_positions_[i].x, next_positions_[i].y),
          p.sigma});
@@ -316,9 +315,11 @@ void RgbdTracker::AdoptExistingWorld() {
 
 int RgbdTracker::ExtendMap(const TrackerFrame& frame, const DepthSampler& depth,
                            bool reacquire) {
+  const int promoted = depth.empty() ? PromoteCandidatesToPoints(frame) : 0;
   DescribeTracksAndCorners(frame);
   if (reacquire) ReacquireMapPoints(frame);
-  const int added = AddNewFeatures(frame, depth);
+  const int added = depth.empty() ? promoted : AddNewFeatures(frame, depth);
+  if (depth.empty()) SpawnCandidates(frame);
   BuildKeyframe(frame, depth);
   return added;
 }
@@ -367,6 +368,8 @@ void RgbdTracker::BeginPending(const TrackerFrame& frame) {
   has_pending_keyframe_ = false;
   world_changed_ = false;
   revisited_points_ = 0;
+  starting_monocular_map_ = false;
+  next_candidates_.clear();
 }
 
 void RgbdTracker::StartWorld(const TrackerFrame& frame) {
@@ -388,6 +391,7 @@ void RgbdTracker::FollowOrRecover(const TrackerFrame& frame,
                                   FrameOutcome* outcome) {
   flow_.BuildPyramid(*frame.gray);
   const DepthSampler depth(*frame.depth, frame.depth_units_per_metre, options_);
+  if (depth.empty()) FollowCandidates(candidates_, &flow_, &next_candidates_);
   const double motion_now_px = FollowMap(frame, depth, outcome);
   JudgeMotion(motion_now_px, &outcome->evidence);
   if (outcome->tracked) {
@@ -395,7 +399,9 @@ void RgbdTracker::FollowOrRecover(const TrackerFrame& frame,
   } else {
     Recover(frame, depth, outcome);
   }
-  advance_flow_ = outcome->tracked;
+  // Without depth, a map is started from candidates followed frame to
+  // frame, so those frames advance too.
+  advance_flow_ = outcome->tracked || starting_monocular_map_;
 }
 
 double RgbdTracker::FollowMap(const TrackerFrame& frame,
@@ -441,7 +447,9 @@ void RgbdTracker::JudgeMotion(double motion_now_px,
 void RgbdTracker::KeepFollowing(const TrackerFrame& frame,
                                 const DepthSampler& depth,
                                 FrameOutcome* outcome) {
-  const bool extend = !depth.empty() && NeedsKeyframe(outcome->inliers);
+  const bool extend = depth.empty()
+                          ? NeedsMonocularKeyframe(frame, outcome->inliers)
+                          : NeedsKeyframe(outcome->inliers);
   if (extend || outcome->inliers < options_.min_inliers_normal) {
     corners_.DetectCorners(*frame.gray);
     outcome->evidence.few_corners =
@@ -504,8 +512,15 @@ void RgbdTracker::StartMapIfDue(const TrackerFrame& frame,
       pending_.recovery_since_ns >= 0 &&
       (frame.timestamp_ns - pending_.recovery_since_ns) >=
           options_.reanchor_delay_seconds * kNanosecondsPerSecond;
-  if (outcome->tracked || (pending_.has_map && !reanchor_due) ||
-      depth.empty()) {
+  if (outcome->tracked || (pending_.has_map && !reanchor_due)) return;
+  if (depth.empty()) {
+    starting_monocular_map_ = true;
+    const int added = StartMonocularMap(frame, depth);
+    if (added > 0) {
+      TrackFromNewMap(frame, added, outcome);
+      outcome->evidence.map_created = true;
+      pending_.has_map = true;
+    }
     return;
   }
   // Start a (new) map at the current pose: the first camera's, or the held
@@ -630,6 +645,7 @@ void RgbdTracker::CorrectPose(
   state_.motion.ChangeWorld(new_world_from_old);
   state_.world_from_first_camera =
       new_world_from_old.linear() * state_.world_from_first_camera;
+  ChangeCandidatesWorld(new_world_from_old, &candidates_);
 }
 
 void RgbdTracker::Commit() {
@@ -677,15 +693,20 @@ void RgbdTracker::Commit() {
   if (drop_tracks_ && !advance_flow_) {
     track_positions_.clear();
     track_points_.clear();
+    candidates_.clear();
   }
   if (advance_flow_) {
     track_positions_.swap(next_positions_);
     track_points_.swap(next_points_);
+    candidates_.swap(next_candidates_);
     flow_.AdvanceFrame();
     map_.Cull(frame);
   }
   // Last, so that the keyframe and points added above turn too.
-  if (world_changed_) map_.ChangeWorld(world_change_);
+  if (world_changed_) {
+    map_.ChangeWorld(world_change_);
+    ChangeCandidatesWorld(world_change_, &candidates_);
+  }
   state_ = pending_;
   // The trajectory's keyframes turn with the world, then take the poses the
   // map now holds for the keyframes adjusted and added.

@@ -2,7 +2,11 @@
 // against a local map of 3D points: per frame, optical flow
 // follows the map's features from the last tracked frame (seeded by a motion
 // prediction), a robust PnP gives the pose, and on keyframes new corners are
-// lifted with depth and described with ORB. Decides the ARKit tracking state
+// lifted with depth and described with ORB. Frames without depth are tracked
+// the same way against points triangulated instead (monocular): corners are
+// followed as candidates until they have parallax (candidate_tracks.h), and
+// the first map comes from two views' essential matrix, in a scale of its
+// own (the median depth of its points is 1). Decides the ARKit tracking state
 // and never lets the reported pose jump: when tracking fails the last good
 // pose is held, and when it resumes without the old map, a new map starts at
 // the held pose.
@@ -20,6 +24,7 @@
 
 #include "common/pinhole_camera.h"
 #include "common/tracking_options.h"
+#include "tracking/candidate_tracks.h"
 #include "tracking/corner_detector.h"
 #include "tracking/feature_tracker.h"
 #include "tracking/keyframe_relative_trajectory.h"
@@ -201,6 +206,32 @@ class RgbdTracker final : public TrackingFrontEnd {
   int AddNewFeatures(const TrackerFrame& frame, const DepthSampler& depth);
   void BuildKeyframe(const TrackerFrame& frame, const DepthSampler& depth);
 
+  // ---- Without depth (monocular).
+  // Whether this frame should become a keyframe: the map needs one, or
+  // enough candidates can be triangulated.
+  bool NeedsMonocularKeyframe(const TrackerFrame& frame, int inliers) const;
+  // Starts a map from the candidates followed since they appeared, when
+  // they moved enough to fix the two views' motion; otherwise keeps
+  // following them, and spawns new ones from this frame when too few are
+  // left. Returns the points added (0 when no map started).
+  int StartMonocularMap(const TrackerFrame& frame, const DepthSampler& depth);
+  // The two views' points of a first map, when the candidates allow one:
+  // sets the pose and fills the tracks and new points. Returns their count.
+  int TriangulateFirstPoints(const TrackerFrame& frame);
+  // Candidates with parallax become new points tracked from this frame
+  // (before describing, so they get descriptors with the tracks).
+  int PromoteCandidatesToPoints(const TrackerFrame& frame);
+  // Appends a triangulated point as a new point tracked from this frame.
+  void AddPromotedPoint(const TrackerFrame& frame,
+                        const PromotedCandidate& promoted);
+  // New candidates from the frame's corners in cells nothing occupies.
+  void SpawnCandidates(const TrackerFrame& frame);
+  // A track's point's world position: a map point, or -(k + 1) for
+  // new_points_[k].
+  const MapPoint& TrackPoint(int point) const {
+    return point >= 0 ? map_.point(point) : new_points_[-point - 1];
+  }
+
   TrackingOptions options_;
   FeatureTracker flow_;
   CornerDetector corners_;
@@ -227,6 +258,9 @@ class RgbdTracker final : public TrackingFrontEnd {
   // ---- Pending: what Track() computed, applied by Commit().
   Scalars pending_;
   bool advance_flow_ = false;
+  // No depth, no map to follow: candidates are followed towards a first
+  // map, and the flow advances with them.
+  bool starting_monocular_map_ = false;
   bool clear_map_ = false;
   // The frame came after an interruption: the tracks are forgotten.
   bool drop_tracks_ = false;
@@ -251,6 +285,12 @@ class RgbdTracker final : public TrackingFrontEnd {
   cv::Mat descriptors_;
   std::vector<int> track_rows_;
   std::vector<int> corner_rows_;
+  // Candidate tracks (no depth): as of the last advanced frame, and
+  // followed into this one.
+  std::vector<CandidateTrack> candidates_;
+  std::vector<CandidateTrack> next_candidates_;
+  std::vector<PromotedCandidate> promoted_;
+  std::vector<cv::Point2f> occupied_;
 
   // ---- Scratch, reused every frame.
   std::vector<cv::Point2f> flow_positions_;
