@@ -23,6 +23,7 @@ struct BenchCommand: ParsableCommand {
   @OptionGroup var referenceImages: ReferenceImagesOption
 
   @OptionGroup var loopClosure: LoopClosureOption
+  @OptionGroup var trackingMode: TrackingModeOption
 
   @OptionGroup var threads: ThreadsOption
 
@@ -72,6 +73,7 @@ struct BenchCommand: ParsableCommand {
     var configuration = WorldTrackingConfiguration()
     configuration.planeDetection = try planes.parsed()
     loopClosure.apply(to: &configuration)
+    trackingMode.apply(to: &configuration)
     threads.apply(to: &configuration)
     configuration.detectionImages = try referenceImages.load(
       for: sequence, allowingOutsidePaths: input.allowOutsidePaths)

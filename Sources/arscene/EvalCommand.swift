@@ -37,6 +37,7 @@ struct EvalCommand: ParsableCommand {
   @OptionGroup var referenceImages: ReferenceImagesOption
 
   @OptionGroup var loopClosure: LoopClosureOption
+  @OptionGroup var trackingMode: TrackingModeOption
 
   @OptionGroup var threads: ThreadsOption
 
@@ -149,6 +150,7 @@ struct EvalCommand: ParsableCommand {
     if detectingPlanes { configuration.planeDetection = try planes.parsed() }
     configuration.detectionImages = pictures
     loopClosure.apply(to: &configuration)
+    trackingMode.apply(to: &configuration)
     threads.apply(to: &configuration)
     var options = ReplayOptions(maxFrames: maxFrames, includeTimings: false)
     options.threads = threads.threads
@@ -179,8 +181,8 @@ struct EvalCommand: ParsableCommand {
       return "was replayed, but the camera's pose was measured in none of its \(frames) frames"
         + (sequence.description.sensors.contains(.depth)
           ? "; `arscene replay` shows the tracking states and whether the depth was usable"
-          : ": the sequence has no depth, and ARScene tracks RGB-D cameras only (colour-only"
-            + " tracking is not built)")
+          : ": the sequence has no depth, and tracking without depth never started (it needs"
+            + " the camera to move sideways: a camera that only turns shows no depth)")
     }
     let normal = summary.framesTrackedNormally
     return "was replayed, but tracking was normal in \(normal == 0 ? "none" : "\(normal)") of its"

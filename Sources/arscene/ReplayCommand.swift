@@ -41,6 +41,7 @@ struct ReplayCommand: ParsableCommand {
   @OptionGroup var referenceImages: ReferenceImagesOption
 
   @OptionGroup var loopClosure: LoopClosureOption
+  @OptionGroup var trackingMode: TrackingModeOption
 
   @OptionGroup var threads: ThreadsOption
 
@@ -164,6 +165,7 @@ struct ReplayCommand: ParsableCommand {
       for: sequence, allowingOutsidePaths: input.allowOutsidePaths)
     try worldMap.apply(to: &configuration)
     loopClosure.apply(to: &configuration)
+    trackingMode.apply(to: &configuration)
     threads.apply(to: &configuration)
     let replayCoaching = try coaching.parsed()
     if case .image(let name)? = replayCoaching?.goal,

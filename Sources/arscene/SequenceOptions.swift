@@ -26,8 +26,8 @@ struct SequenceOptions: ParsableArguments {
       "Replay as if the sequence had no depth (colour and IMU only).",
       discussion:
         "As a phone without LiDAR records it, so that an RGB-D recording can test tracking"
-        + " without depth against its ground truth. Today's tracking needs depth: such a"
-        + " replay measures no pose, and says so."))
+        + " without depth against its ground truth: tracked monocular, with the IMU's"
+        + " metric scale when the sequence has an IMU."))
   var noDepth = false
 
   @Flag(

@@ -101,10 +101,12 @@ final class ReplayPlaneDiagnosticsTests: XCTestCase {
   func testNoDepthAtAll() throws {
     let result = try replay(try sequence(unitsPerMeter: nil))
     try assertDiagnostic(result, contains: ["no depth", "none of the 4 frames has a depth map"])
-    // Tracking needs depth too, and the summary says so.
+    // Four frames are too few for tracking without depth to start, and the
+    // summary says why.
     XCTAssertTrue(
       result.summary.readableText.contains(
-        "Not tracked: none of the 4 frames has a depth map, and camera tracking needs depth"),
+        "Not tracked: none of the 4 frames has a depth map, and tracking without depth never"
+          + " started"),
       result.summary.readableText)
   }
 

@@ -23,12 +23,18 @@ public struct TrackingStatistics: Equatable, Sendable {
   /// is tracked against the points first seen there, so the drift of the
   /// way round does not stay. 0 on most frames.
   public var revisitedPoints: Int
+  /// Positions are in metres: the frame's camera was tracked with depth, or
+  /// the IMU has given the map its scale. False while tracking without depth
+  /// has only a unit of its own (monocular, or visual-inertial before the
+  /// scale is known); a placed object's size then means nothing yet.
+  public var isScaleKnown: Bool
 
-  /// Statistics with the given values, each 0 or false unless given.
+  /// Statistics with the given values, each 0 or false unless given (the
+  /// scale known unless said otherwise).
   public init(
     trackedFeatures: Int = 0, inliers: Int = 0, mapPoints: Int = 0, keyframes: Int = 0,
     isKeyframe: Bool = false, isPoseMeasured: Bool = false, relocalized: Bool = false,
-    revisitedPoints: Int = 0
+    revisitedPoints: Int = 0, isScaleKnown: Bool = true
   ) {
     self.trackedFeatures = trackedFeatures
     self.inliers = inliers
@@ -38,5 +44,6 @@ public struct TrackingStatistics: Equatable, Sendable {
     self.isPoseMeasured = isPoseMeasured
     self.relocalized = relocalized
     self.revisitedPoints = revisitedPoints
+    self.isScaleKnown = isScaleKnown
   }
 }

@@ -133,7 +133,8 @@ public final class Session {
         trackedFeatures: Int(tracking.tracked_features), inliers: Int(tracking.inliers),
         mapPoints: Int(tracking.map_points), keyframes: Int(tracking.keyframes),
         isKeyframe: tracking.is_keyframe != 0, isPoseMeasured: tracking.pose_measured != 0,
-        relocalized: tracking.relocalized != 0, revisitedPoints: Int(tracking.revisited_points)),
+        relocalized: tracking.relocalized != 0, revisitedPoints: Int(tracking.revisited_points),
+        isScaleKnown: tracking.is_scale_known != 0),
       timings: try core.stageTimings(),
       worldMappingStatus: Frame.WorldMappingStatus(core: result.world_mapping_status),
       worldUp: Frame.WorldUp(

@@ -31,6 +31,11 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
     get { Int(core.max_imu_samples_per_frame) }
     set { core.max_imu_samples_per_frame = Int32(clamping: newValue) }
   }
+  /// How the camera is tracked. Default ``TrackingMode/automatic``.
+  public var trackingMode: TrackingMode {
+    get { TrackingMode(core: core.tracking.tracking_mode) }
+    set { core.tracking.tracking_mode = newValue.core }
+  }
   /// How the world's axes are chosen, like ARKit's `worldAlignment`. Default ``WorldAlignment/gravity``.
   public var worldAlignment: WorldAlignment {
     get { core.tracking.world_alignment == VC_WORLD_ALIGNMENT_CAMERA ? .camera : .gravity }
@@ -192,6 +197,39 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
 
     /// The default tunables, given with each value above.
     public init() {}
+  }
+
+  /// How the camera is tracked: which of a frame's sensors carry the pose.
+  public enum TrackingMode: String, Sendable, CaseIterable {
+    /// Each frame as its sensors allow: RGB-D with depth, visual-inertial
+    /// with an IMU and no depth, monocular otherwise.
+    case automatic
+    /// Depth only: frames without depth are not tracked.
+    case rgbd
+    /// One camera and the IMU, depth ignored; the state stays
+    /// `limited(initializing)` until the IMU has given the metric scale.
+    case visualInertial
+    /// One camera alone: positions are in a unit of the map's own
+    /// (``TrackingStatistics/isScaleKnown`` false).
+    case monocular
+
+    init(core: vc_tracking_mode_t) {
+      switch core {
+      case VC_TRACKING_MODE_RGBD: self = .rgbd
+      case VC_TRACKING_MODE_VISUAL_INERTIAL: self = .visualInertial
+      case VC_TRACKING_MODE_MONOCULAR: self = .monocular
+      default: self = .automatic
+      }
+    }
+
+    var core: vc_tracking_mode_t {
+      switch self {
+      case .automatic: VC_TRACKING_MODE_AUTOMATIC
+      case .rgbd: VC_TRACKING_MODE_RGBD
+      case .visualInertial: VC_TRACKING_MODE_VISUAL_INERTIAL
+      case .monocular: VC_TRACKING_MODE_MONOCULAR
+      }
+    }
   }
 
   /// How the world's axes are chosen. The origin is always the first camera's position.
@@ -431,6 +469,7 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
     var options = core.options
     options.tracking = tracking.core.options
     options.tracking.world_alignment = core.tracking.world_alignment
+    options.tracking.tracking_mode = core.tracking.tracking_mode
     let up = initialUpDirection ?? .zero
     options.tracking.first_camera_up = (up.x, up.y, up.z)
     options.planes = planes.core.options

@@ -316,6 +316,9 @@ public struct Replay {
       state.summary.worldUpDecidedAt = stamp.t
     }
     state.worldUpSource = frame.worldUp.source
+    if frame.trackingStatistics.isPoseMeasured, !frame.trackingStatistics.isScaleKnown {
+      state.summary.framesWithoutScale += 1
+    }
     if frame.trackingStatistics.revisitedPoints > 0 {
       state.summary.revisitFrames += 1
       if state.summary.firstRevisitAt == nil { state.summary.firstRevisitAt = stamp.t }
@@ -534,6 +537,11 @@ public struct Replay {
     if frame.trackingStatistics.revisitedPoints > 0 {
       tracking.add("revisitedPoints", frame.trackingStatistics.revisitedPoints)
     }
+    // Only for poses without metres (tracking without depth), so RGB-D
+    // events stay as they were.
+    if frame.trackingStatistics.isPoseMeasured, !frame.trackingStatistics.isScaleKnown {
+      tracking.add("scaleKnown", false)
+    }
     event.add("tracking", tracking)
     if let light = frame.lightEstimate {
       var estimate = JSONLine()
@@ -566,6 +574,10 @@ public struct Replay {
     event.add("framesWithDepth", summary.framesWithDepth)
     event.add("framesTrackedNormally", summary.framesTrackedNormally)
     event.add("framesWithMeasuredPose", summary.framesWithMeasuredPose)
+    // Only when some were, so that RGB-D replays' events are as before.
+    if summary.framesWithoutScale > 0 {
+      event.add("framesWithoutScale", summary.framesWithoutScale)
+    }
     event.add("meanAmbientIntensity", summary.meanAmbientIntensity, decimals: 2)
     var revisits = JSONLine()
     revisits.add("frames", summary.revisitFrames)

@@ -37,6 +37,9 @@ public struct ReplaySummary: Sendable {
   /// tracked again: a loop), and the session time of the first.
   public var revisitFrames = 0
   public var firstRevisitAt: Double?
+  /// Frames with a measured pose whose positions had no metric scale
+  /// (tracking without depth, before or without the IMU's scale).
+  public var framesWithoutScale = 0
   /// Frames in which a loop closure's correction of the map took effect
   /// (`mapCorrected` events), and the session time of the first.
   public var mapCorrections = 0
@@ -120,6 +123,12 @@ public struct ReplaySummary: Sendable {
         + " a measured pose in \(framesWithMeasuredPose), \(trackingStateChanges) state changes.",
     ]
     if let untrackedText { lines.append(untrackedText) }
+    if framesWithoutScale > 0 {
+      lines.append(
+        "Scale: unknown in \(framesWithoutScale) of the \(framesWithMeasuredPose) frames with a"
+          + " measured pose (tracked without depth, and without the IMU's scale): their positions"
+          + " are in a unit of the map's own, not metres.")
+    }
     if let worldUpText { lines.append(worldUpText) }
     if let first = firstRevisitAt {
       lines.append(
@@ -162,16 +171,16 @@ public struct ReplaySummary: Sendable {
     return lines.joined(separator: "\n")
   }
 
-  /// Why no frame had a pose, when depth says why: camera tracking is RGB-D,
-  /// so a replay without depth is never tracked, and without this line the
-  /// summary would only show tracking that never starts.
+  /// Why no frame had a pose, when depth says why: without depth, tracking
+  /// starts only once the camera has moved sideways, and without this line
+  /// the summary would only show tracking that never starts.
   private var untrackedText: String? {
     guard framesProcessed > 0, framesWithMeasuredPose == 0, framesWithDepth == 0 else {
       return nil
     }
-    return "Not tracked: none of the \(framesProcessed) frames has a depth map, and camera"
-      + " tracking needs depth (ARScene tracks RGB-D cameras; colour-only tracking is not"
-      + " built), so no frame had a pose."
+    return "Not tracked: none of the \(framesProcessed) frames has a depth map, and tracking"
+      + " without depth never started: it needs the camera to move sideways (a camera that"
+      + " only turns shows no depth), so no frame had a pose."
   }
 
   private var worldUpText: String? {

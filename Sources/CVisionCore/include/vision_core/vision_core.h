@@ -312,6 +312,11 @@ typedef struct vc_tracking_statistics {
       against the points first seen there, so the drift of the way round
       does not stay. */
   int32_t revisited_points;
+  /** 1 when positions are in metres (depth, or the IMU's scale); 0 while
+      tracking without depth has only a unit of its own (monocular, or
+      visual-inertial before the IMU has given the scale), as
+      ARScene.Camera.isScaleKnown says. */
+  int32_t is_scale_known;
 } vc_tracking_statistics_t;
 
 typedef struct vc_frame_result {
@@ -779,6 +784,22 @@ typedef enum vc_world_alignment VC_ENUM_BASE {
   VC_WORLD_ALIGNMENT_CAMERA = 1
 } vc_world_alignment_t;
 
+/** How the camera is tracked. */
+typedef enum vc_tracking_mode VC_ENUM_BASE {
+  /** Each frame as its sensors allow: RGB-D when it has depth,
+      visual-inertial when it has IMU samples and no depth, monocular
+      otherwise. */
+  VC_TRACKING_MODE_AUTOMATIC = 0,
+  /** Depth only: frames without depth are not tracked. */
+  VC_TRACKING_MODE_RGBD = 1,
+  /** One camera and the IMU: depth is ignored; the IMU gives the metric
+      scale (limited(initializing) until it does). */
+  VC_TRACKING_MODE_VISUAL_INERTIAL = 2,
+  /** One camera alone: depth and the IMU's scale are ignored; positions are
+      in a unit of the map's own (vc_frame_result_t.is_scale_known 0). */
+  VC_TRACKING_MODE_MONOCULAR = 3
+} vc_tracking_mode_t;
+
 /** Tunables of camera tracking. Pixel values are in pixels of the input
     image, depths in metres. vc_session_options_init fills in defaults tuned
     for 640x480 RGB-D at 30 Hz. */
@@ -879,6 +900,8 @@ typedef struct vc_tracking_options {
       about the origin, before any plane anchor exists. 0 keeps the first
       camera's axes, as without depth. Default 1. */
   int32_t scene_up_enabled;
+  /** How the camera is tracked (vc_tracking_mode_t). Default AUTOMATIC. */
+  vc_tracking_mode_t tracking_mode;
 } vc_tracking_options_t;
 
 /** Tunables of a session. Fill with vc_session_options_init, then override. */

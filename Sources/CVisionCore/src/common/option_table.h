@@ -139,6 +139,12 @@ VC_TRACKING_OPTION(float, gravity_settle_seconds,
 // Without accelerometer or given up, judge up from the planes in view.
 VC_TRACKING_OPTION(bool, scene_up_enabled, "tracking.isUpFromSceneEnabled",
                    true, AnyValue())
+// Automatic: each frame tracked as its sensors allow, so RGB-D recordings
+// track as before and colour-only ones no longer go untracked.
+VC_TRACKING_OPTION(TrackingMode, tracking_mode, "trackingMode",
+                   TrackingMode::kAutomatic,
+                   EnumIn({VC_TRACKING_MODE_AUTOMATIC,
+                           VC_TRACKING_MODE_MONOCULAR}))
 #endif
 
 // ---- vc_plane_options_t

@@ -13,6 +13,13 @@ namespace vc {
 
 // The values of vc_world_alignment_t.
 enum class WorldAlignment { kGravity = 0, kCamera = 1 };
+// The values of vc_tracking_mode_t.
+enum class TrackingMode {
+  kAutomatic = 0,
+  kRgbd = 1,
+  kVisualInertial = 2,
+  kMonocular = 3
+};
 
 struct TrackingOptions {
   using COptions = vc_tracking_options_t;

@@ -153,6 +153,34 @@ void RefineWithGravityHeld(const std::vector<VisualKeyframe>& keyframes,
 
 }  // namespace
 
+double ScaleGivenGravity(const std::vector<VisualKeyframe>& keyframes,
+                         const std::vector<ImuPreintegration>& between,
+                         const Eigen::Vector3d& gravity, const ImuBias& bias) {
+  // With u = 1 / scale and velocities in visual units (v / scale):
+  //   p_j - p_i - v_i t = u (R_i dp + g t^2 / 2)
+  //   v_j - v_i         = u (R_i dv + g t)
+  const int n = static_cast<int>(keyframes.size());
+  if (n < 2 || static_cast<int>(between.size()) + 1 != n) return 0;
+  const int u = 3 * n;
+  const Eigen::Matrix3d identity = Eigen::Matrix3d::Identity();
+  Eigen::MatrixXd a = Eigen::MatrixXd::Zero(6 * (n - 1), u + 1);
+  Eigen::VectorXd b = Eigen::VectorXd::Zero(6 * (n - 1));
+  for (int k = 0; k + 1 < n; ++k) {
+    const ImuPreintegration& p = between[k];
+    const double t = p.duration();
+    const Eigen::Matrix3d& r = keyframes[k].rotation;
+    const int row = 6 * k;
+    a.block<3, 3>(row, VelocityColumn(k)) = t * identity;
+    a.block<3, 1>(row, u) = r * p.DeltaPosition(bias) + 0.5 * t * t * gravity;
+    b.segment<3>(row) = keyframes[k + 1].position - keyframes[k].position;
+    a.block<3, 3>(row + 3, VelocityColumn(k)) = -identity;
+    a.block<3, 3>(row + 3, VelocityColumn(k + 1)) = identity;
+    a.block<3, 1>(row + 3, u) = -(r * p.DeltaVelocity(bias) + t * gravity);
+  }
+  const Eigen::VectorXd x = a.colPivHouseholderQr().solve(b);
+  return x(u) > 0 ? 1.0 / x(u) : 0;
+}
+
 InertialInitialization InitializeInertial(
     const std::vector<VisualKeyframe>& keyframes,
     const std::vector<ImuPreintegration>& between,

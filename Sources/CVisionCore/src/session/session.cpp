@@ -16,6 +16,7 @@
 #include "frame/image_statistics.h"
 #include "frame/light_estimate.h"
 #include "images/image_detection.h"
+#include "inertial/visual_inertial_tracker.h"
 #include "tracking/rgbd_tracker.h"
 #include "tracking/world_alignment.h"
 
@@ -114,7 +115,7 @@ const SessionOptions& Checked(const SessionOptions& options) {
 
 Session::Session(const SessionOptions& options)
     : options_(Checked(options)),
-      tracker_(std::make_unique<RgbdTracker>(options_.tracking)),
+      tracker_(std::make_unique<VisualInertialTracker>(options_.tracking)),
       plane_map_(options_.planes),
       image_tracker_(options_.images, options_.worker_threads),
       keyframe_map_(relocalizer_options_),
@@ -443,7 +444,11 @@ TrackerFrame Session::TrackerFrameOf(const FrameInFlight& frame) {
   tracker_frame.timestamp_ns = input.timestamp_ns;
   tracker_frame.camera = frame.camera;
   tracker_frame.gray = &gray_;
-  tracker_frame.depth = &input.depth;
+  // Visual-inertial and monocular tracking leave depth to the other stages.
+  const TrackingMode mode = options_.tracking.tracking_mode;
+  const bool depth_ignored =
+      mode == TrackingMode::kVisualInertial || mode == TrackingMode::kMonocular;
+  tracker_frame.depth = depth_ignored ? &no_depth_ : &input.depth;
   tracker_frame.depth_units_per_metre = input.depth_units_per_metre;
   tracker_frame.imu = &input.imu_samples;
   tracker_frame.mean_luminance = frame.result.statistics.mean_luminance;

@@ -85,6 +85,8 @@ class Session {
   int64_t last_timestamp_ns_ = std::numeric_limits<int64_t>::min();
   // Reused every frame so steady-state processing does not allocate.
   cv::Mat gray_;
+  // What the tracker sees as depth when its mode ignores depth.
+  const cv::Mat no_depth_;
   // Recent inertial samples for motion prediction, oldest first, bounded to a
   // couple of seconds at 200 Hz.
   std::deque<vc_imu_sample_t> imu_history_;

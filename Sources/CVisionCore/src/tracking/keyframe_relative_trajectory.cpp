@@ -33,6 +33,16 @@ void KeyframeRelativeTrajectory::ChangeWorld(
   }
 }
 
+void KeyframeRelativeTrajectory::ScaleWorld(
+    const WorldScaling& scaling) noexcept {
+  for (Keyframe& keyframe : keyframes_) {
+    keyframe.camera_from_world = scaling.Pose(keyframe.camera_from_world);
+  }
+  for (Frame& frame : frames_) {
+    frame.camera_from_keyframe_translation *= scaling.scale;
+  }
+}
+
 void KeyframeRelativeTrajectory::AddFrame(
     int64_t timestamp_ns, int64_t keyframe_id,
     const Eigen::Isometry3d& camera_from_keyframe) noexcept {

@@ -15,6 +15,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "tracking/world_scaling.h"
+
 namespace vc {
 
 struct TrajectoryPose {
@@ -36,6 +38,8 @@ class KeyframeRelativeTrajectory {
 
   // The world's axes turned: every keyframe so far by new_world_from_old.
   void ChangeWorld(const Eigen::Isometry3d& new_world_from_old) noexcept;
+  // Rescales keyframes and the frames' offsets from them.
+  void ScaleWorld(const WorldScaling& scaling) noexcept;
 
   // A loop closure corrected the map: every keyframe so far moves by
   // correction_at(its timestamp) (new_world_from_old as the map of that

@@ -103,6 +103,17 @@ void LocalMap::ClearAllButNewestKeyframe() noexcept {
   while (keyframes_.size() > 1) keyframes_.pop_front();
 }
 
+void LocalMap::ScaleWorld(const WorldScaling& scaling) noexcept {
+  for (size_t i = 0; i < points_.size(); ++i) {
+    if (alive_[i] == 0) continue;
+    points_[i].world = scaling.Point(points_[i].world);
+    points_[i].sigma *= scaling.scale;
+  }
+  for (LocalKeyframe& keyframe : keyframes_) {
+    keyframe.camera_from_world = scaling.Pose(keyframe.camera_from_world);
+  }
+}
+
 void LocalMap::ChangeWorld(
     const Eigen::Isometry3d& new_world_from_old) noexcept {
   for (size_t i = 0; i < points_.size(); ++i) {

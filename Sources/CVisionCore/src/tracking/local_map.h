@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "tracking/local_keyframe.h"
+#include "tracking/world_scaling.h"
 
 namespace vc {
 
@@ -114,6 +115,9 @@ class LocalMap {
           correction_at(keyframe.timestamp_ns).inverse();
     }
   }
+
+  // Rescales every point and keyframe (monocular tracking learning metres).
+  void ScaleWorld(const WorldScaling& scaling) noexcept;
 
   // Forgets every point and all keyframes but the newest: a new map starts
   // from that keyframe.

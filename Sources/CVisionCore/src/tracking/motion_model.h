@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "tracking/world_scaling.h"
 #include "vision_core/vision_core.h"
 
 namespace vc {
@@ -23,6 +24,10 @@ class MotionModel {
   // Re-expresses the model in a world moved by new_world_from_old (the
   // world's axes settling, or a loop closure correcting the map).
   void ChangeWorld(const Eigen::Isometry3d& new_world_from_old);
+  void ScaleWorld(const WorldScaling& scaling) noexcept {
+    camera_from_world_ = scaling.Pose(camera_from_world_);
+    centre_velocity_ *= scaling.scale;
+  }
 
   // Forgets the velocity, e.g. while the pose is held.
   void StopMotion() { has_velocity_ = false; }

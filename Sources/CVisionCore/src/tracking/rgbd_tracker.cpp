@@ -294,6 +294,7 @@ int RgbdTracker::StartMap(const TrackerFrame& frame,
   const int added = ExtendMap(frame, depth, /*reacquire=*/false);
   if (added >= options_.min_inliers_normal) {
     clear_map_ = true;
+    pending_.metric_map = true;
     pending_.recovery_since_ns = -1;
   } else {
     next_positions_.clear();
@@ -311,6 +312,8 @@ void RgbdTracker::AdoptExistingWorld() {
   state_.settling_gravity = false;
   state_.up_source = WorldUpSource::kGiven;
   state_.lost_to_interruption = true;
+  // World maps are made with depth.
+  state_.metric_map = true;
 }
 
 int RgbdTracker::ExtendMap(const TrackerFrame& frame, const DepthSampler& depth,
@@ -513,6 +516,7 @@ void RgbdTracker::StartMapIfDue(const TrackerFrame& frame,
       (frame.timestamp_ns - pending_.recovery_since_ns) >=
           options_.reanchor_delay_seconds * kNanosecondsPerSecond;
   if (outcome->tracked || (pending_.has_map && !reanchor_due)) return;
+  if (depth.empty() && options_.tracking_mode == TrackingMode::kRgbd) return;
   if (depth.empty()) {
     starting_monocular_map_ = true;
     const int added = StartMonocularMap(frame, depth);
@@ -601,6 +605,7 @@ TrackingResult RgbdTracker::Report(const FrameOutcome& outcome,
   pending_pose_measured_ = result.statistics.pose_measured != 0;
   result.statistics.relocalized = relocalized ? 1 : 0;
   result.statistics.revisited_points = revisited_points_;
+  result.statistics.is_scale_known = pending_.metric_map ? 1 : 0;
   return result;
 }
 
@@ -646,6 +651,19 @@ void RgbdTracker::CorrectPose(
   state_.world_from_first_camera =
       new_world_from_old.linear() * state_.world_from_first_camera;
   ChangeCandidatesWorld(new_world_from_old, &candidates_);
+}
+
+void RgbdTracker::ScaleWorld(const WorldScaling& scaling) noexcept {
+  state_.metric_map = true;
+  state_.camera_from_world = scaling.Pose(state_.camera_from_world);
+  state_.last_keyframe_pose = scaling.Pose(state_.last_keyframe_pose);
+  state_.motion.ScaleWorld(scaling);
+  for (CandidateTrack& track : candidates_) {
+    track.origin_camera_from_world =
+        scaling.Pose(track.origin_camera_from_world);
+  }
+  map_.ScaleWorld(scaling);
+  trajectory_.ScaleWorld(scaling);
 }
 
 void RgbdTracker::Commit() {

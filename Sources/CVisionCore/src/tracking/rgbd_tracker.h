@@ -78,6 +78,19 @@ class RgbdTracker final : public TrackingFrontEnd {
 
   void AdoptExistingWorld() override;
 
+  // Rescales everything the tracker keeps (between frames): monocular
+  // tracking's unit becomes metres.
+  void ScaleWorld(const WorldScaling& scaling) noexcept;
+  // The map's keyframes as committed, oldest first.
+  const std::deque<LocalKeyframe>& keyframes() const {
+    return map_.keyframes();
+  }
+  const TrackingOptions& options() const { return options_; }
+  // The pose reported last (OpenCV camera axes).
+  const Eigen::Isometry3d& camera_from_world() const {
+    return state_.camera_from_world;
+  }
+
  private:
   // Everything the tracker carries from frame to frame that is plain data,
   // so a frame can run on a copy.
@@ -118,6 +131,9 @@ class RgbdTracker final : public TrackingFrontEnd {
     WorldUpSource up_source = WorldUpSource::kNone;
     // A keyframe was added: the next frame adjusts the keyframe window.
     bool adjustment_due = false;
+    // The map's positions are metres: it was started from depth, or
+    // rescaled by ScaleWorld (a monocular map has a unit of its own).
+    bool metric_map = false;
   };
 
   // What Track() learns of a frame on its way to the result.

@@ -82,6 +82,7 @@ int RgbdTracker::StartMonocularMap(const TrackerFrame& frame,
   SpawnCandidates(frame);
   BuildKeyframe(frame, depth);
   clear_map_ = true;
+  pending_.metric_map = false;
   pending_.recovery_since_ns = -1;
   return added;
 }

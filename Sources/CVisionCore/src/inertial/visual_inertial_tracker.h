@@ -1,0 +1,71 @@
+// The visual-inertial tracking front end (tracking_front_end.h) for frames
+// without depth: the camera is tracked as monocular tracking does it
+// (RgbdTracker on frames without depth: points triangulated from candidate
+// tracks), and the IMU gives the map its metric scale. Once the keyframes
+// span kMinSeconds, visual-inertial initialisation (inertial_initializer.h)
+// joins their poses with the IMU preintegrated between them; when it finds
+// a scale, the whole map is rescaled to metres. Until then the tracking
+// state stays limited(initializing), as ARKit's does. Each later keyframe
+// repeats the estimate over the latest keyframes and rescales the map about
+// the camera, so the scale monocular tracking drifts in is pulled back.
+//
+// Frames with depth pass straight to the RGB-D tracker, untouched; frames
+// without depth and without an IMU are tracked monocular, in a unit of
+// their own (TrackingResult::scale_known false).
+#pragma once
+
+#include <Eigen/Geometry>
+#include <vector>
+
+#include "common/tracking_options.h"
+#include "tracking/rgbd_tracker.h"
+#include "tracking/tracking_front_end.h"
+#include "tracking/world_scaling.h"
+#include "vision_core/vision_core.h"
+
+namespace vc {
+
+class VisualInertialTracker final : public TrackingFrontEnd {
+ public:
+  explicit VisualInertialTracker(const TrackingOptions& options)
+      : visual_(options) {}
+
+  void OptimizeMap() override { visual_.OptimizeMap(); }
+  TrackingResult Track(const TrackerFrame& frame) override;
+  void Commit() override;
+  void CorrectWorld(const Eigen::Isometry3d& camera_correction,
+                    const CorrectionAt& correction_at) noexcept override {
+    visual_.CorrectWorld(camera_correction, correction_at);
+  }
+  void AppendTrackedPoints(
+      std::vector<vc_feature_point_t>* out) const override {
+    visual_.AppendTrackedPoints(out);
+  }
+  std::vector<TrajectoryPose> RefinedTrajectory() const override {
+    return visual_.RefinedTrajectory();
+  }
+  void AdoptExistingWorld() override { visual_.AdoptExistingWorld(); }
+
+ private:
+  // The scale that makes the latest keyframes' motion agree with the IMU
+  // (metres per map unit); false when the keyframes do not yet span enough
+  // time or motion to tell.
+  bool EstimateScale(double* scale) const;
+  // On a keyframe: the first scale found rescales the map to metres (and
+  // this frame's reported pose with it); later ones pull it back by
+  // kRescaleGain of their disagreement, about the camera.
+  void RescaleFromInertia(TrackingResult* result);
+
+  RgbdTracker visual_;
+  // IMU samples of the last kKeepSeconds, oldest first.
+  std::vector<vc_imu_sample_t> imu_;
+  bool scale_known_ = false;
+
+  // ---- Pending, applied by Commit().
+  const std::vector<vc_imu_sample_t>* pending_samples_ = nullptr;
+  bool pending_scale_known_ = false;
+  bool pending_scaling_due_ = false;
+  WorldScaling pending_scaling_;
+};
+
+}  // namespace vc
