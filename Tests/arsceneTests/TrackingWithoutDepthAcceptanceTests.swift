@@ -19,12 +19,12 @@ final class TrackingWithoutDepthAcceptanceTests: XCTestCase {
   }
 
   /// The 10 s synthetic walk (seed 1) without depth, colour and a noisy IMU
-  /// (phone-grade biases and white noise): visual-inertial. This build
-  /// measures SE(3) ATE 1.57 cm and a scale error of -2.92% (Sim(3)); the
-  /// issue asks <= 1.0 cm and <= 1% on the 30 s walk, where it measures
-  /// 4.6-8.1 cm and -2.5 to -4.4% (scale drifts between the IMU's rescales:
-  /// there is no visual-inertial bundle adjustment yet). Guards: 2.5 cm, 5%.
-  func testSyntheticWalkWithIMUAndNoDepthIsTrackedInMetresRegressionGuard() throws {
+  /// (phone-grade biases and white noise): visual-inertial, held to the
+  /// issue's bounds (SE(3) ATE <= 1.0 cm, scale error <= 1%). This build
+  /// measures 0.56 cm and +0.27%. The issue sets them for the 30 s walk,
+  /// where they are not met (see the closing note: scale drifts between the
+  /// IMU's rescales; there is no visual-inertial bundle adjustment yet).
+  func testSyntheticWalkWithIMUAndNoDepthIsTrackedInMetres() throws {
     let walk = try workspace.synthesize(["--motion", "walk", "--frames", "300"], name: "walk")
     let metric = try evaluate(walk, ["--no-depth"])
     let similar = try evaluate(walk, ["--no-depth", "--align", "sim3"])
@@ -32,8 +32,8 @@ final class TrackingWithoutDepthAcceptanceTests: XCTestCase {
     print(
       "acceptance: walk, colour + IMU: SE(3) ATE \(try ate(metric) * 100) cm, scale error"
         + " \(scaleError)%, tracked \(try tracked(metric))")
-    XCTAssertLessThanOrEqual(try ate(metric), 0.025, "regression guard; the target is 0.010")
-    XCTAssertLessThanOrEqual(abs(scaleError), 5, "regression guard; the target is 1%")
+    XCTAssertLessThanOrEqual(try ate(metric), 0.010)
+    XCTAssertLessThanOrEqual(abs(scaleError), 1)
     XCTAssertGreaterThanOrEqual(try tracked(metric), 0.65, "normal from about 3 s of 10")
 
     // Normal only once the IMU has given the scale, as ARKit's initialising.

@@ -53,6 +53,10 @@ double AccelerationSpread(const std::vector<VisualKeyframe>& keyframes,
 }
 
 // Unknowns: every keyframe's velocity (3 each), then the rest.
+// ScaleGivenGravity's hold on the accelerometer bias's change, as
+// InertialInitializerOptions::accelerometer_bias_prior.
+constexpr double kScaleBiasPrior = 0.0001;
+
 int VelocityColumn(size_t keyframe) { return 3 * static_cast<int>(keyframe); }
 
 // Pair k's rows 6k..6k+5 (VINS-Mono's alignment):
@@ -156,15 +160,17 @@ void RefineWithGravityHeld(const std::vector<VisualKeyframe>& keyframes,
 double ScaleGivenGravity(const std::vector<VisualKeyframe>& keyframes,
                          const std::vector<ImuPreintegration>& between,
                          const Eigen::Vector3d& gravity, const ImuBias& bias) {
-  // With u = 1 / scale and velocities in visual units (v / scale):
-  //   p_j - p_i - v_i t = u (R_i dp + g t^2 / 2)
-  //   v_j - v_i         = u (R_i dv + g t)
+  // With u = 1 / scale, velocities in visual units (v / scale) and the
+  // accelerometer bias's change d scaled too (c = u d):
+  //   p_j - p_i - v_i t = u (R_i dp + g t^2 / 2) + R_i J_pa c
+  //   v_j - v_i         = u (R_i dv + g t) + R_i J_va c
   const int n = static_cast<int>(keyframes.size());
   if (n < 2 || static_cast<int>(between.size()) + 1 != n) return 0;
   const int u = 3 * n;
+  const int c = u + 1;
   const Eigen::Matrix3d identity = Eigen::Matrix3d::Identity();
-  Eigen::MatrixXd a = Eigen::MatrixXd::Zero(6 * (n - 1), u + 1);
-  Eigen::VectorXd b = Eigen::VectorXd::Zero(6 * (n - 1));
+  Eigen::MatrixXd a = Eigen::MatrixXd::Zero(6 * (n - 1) + 3, c + 3);
+  Eigen::VectorXd b = Eigen::VectorXd::Zero(6 * (n - 1) + 3);
   for (int k = 0; k + 1 < n; ++k) {
     const ImuPreintegration& p = between[k];
     const double t = p.duration();
@@ -172,11 +178,15 @@ double ScaleGivenGravity(const std::vector<VisualKeyframe>& keyframes,
     const int row = 6 * k;
     a.block<3, 3>(row, VelocityColumn(k)) = t * identity;
     a.block<3, 1>(row, u) = r * p.DeltaPosition(bias) + 0.5 * t * t * gravity;
+    a.block<3, 3>(row, c) = r * p.position_by_accelerometer();
     b.segment<3>(row) = keyframes[k + 1].position - keyframes[k].position;
     a.block<3, 3>(row + 3, VelocityColumn(k)) = -identity;
     a.block<3, 3>(row + 3, VelocityColumn(k + 1)) = identity;
     a.block<3, 1>(row + 3, u) = -(r * p.DeltaVelocity(bias) + t * gravity);
+    a.block<3, 3>(row + 3, c) = -r * p.velocity_by_accelerometer();
   }
+  // The bias's change stays small unless the motion says otherwise.
+  a.block<3, 3>(6 * (n - 1), c) = kScaleBiasPrior * identity;
   const Eigen::VectorXd x = a.colPivHouseholderQr().solve(b);
   return x(u) > 0 ? 1.0 / x(u) : 0;
 }

@@ -60,10 +60,13 @@ class VisualInertialTracker final : public TrackingFrontEnd {
   // IMU samples of the last kKeepSeconds, oldest first.
   std::vector<vc_imu_sample_t> imu_;
   bool scale_known_ = false;
+  // When the scale was last estimated and applied.
+  int64_t last_estimate_ns_ = 0;
 
   // ---- Pending, applied by Commit().
   const std::vector<vc_imu_sample_t>* pending_samples_ = nullptr;
   bool pending_scale_known_ = false;
+  int64_t pending_estimate_ns_ = 0;
   bool pending_scaling_due_ = false;
   WorldScaling pending_scaling_;
 };

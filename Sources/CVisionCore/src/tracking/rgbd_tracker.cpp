@@ -286,23 +286,25 @@ void RgbdTracker::BuildKeyframe(const TrackerFrame& frame,
 
 int RgbdTracker::StartMap(const TrackerFrame& frame,
                           const DepthSampler& depth) {
-  next_positions_.clear();
-  next_points_.clear();
-  new_points_.clear();
-  seen_points_.clear();
-  outlier_points_.clear();
+  ClearPendingTracks();
   const int added = ExtendMap(frame, depth, /*reacquire=*/false);
   if (added >= options_.min_inliers_normal) {
     clear_map_ = true;
     pending_.metric_map = true;
     pending_.recovery_since_ns = -1;
   } else {
-    next_positions_.clear();
-    next_points_.clear();
-    new_points_.clear();
+    ClearPendingTracks();
     has_pending_keyframe_ = false;
   }
   return added;
+}
+
+void RgbdTracker::ClearPendingTracks() {
+  next_positions_.clear();
+  next_points_.clear();
+  new_points_.clear();
+  seen_points_.clear();
+  outlier_points_.clear();
 }
 
 void RgbdTracker::AdoptExistingWorld() {
@@ -363,11 +365,7 @@ void RgbdTracker::BeginPending(const TrackerFrame& frame) {
   advance_flow_ = false;
   clear_map_ = false;
   drop_tracks_ = frame.interrupted;
-  next_positions_.clear();
-  next_points_.clear();
-  new_points_.clear();
-  seen_points_.clear();
-  outlier_points_.clear();
+  ClearPendingTracks();
   has_pending_keyframe_ = false;
   world_changed_ = false;
   revisited_points_ = 0;

@@ -207,6 +207,8 @@ class RgbdTracker final : public TrackingFrontEnd {
   // Image motion per frame the gyroscope implies, -1 without samples.
   double GyroMotionPixels(const TrackerFrame& frame) const;
   bool NeedsKeyframe(int inliers) const;
+  // Empties this frame's tracks, new points, and seen and outlier points.
+  void ClearPendingTracks();
   // Starts a new local map at pending_.camera_from_world from this frame's
   // corners (already detected) and depth. Returns the points added; on too
   // few, leaves nothing pending.

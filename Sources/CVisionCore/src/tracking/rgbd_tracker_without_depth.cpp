@@ -60,17 +60,11 @@ bool RgbdTracker::NeedsMonocularKeyframe(const TrackerFrame& frame,
 
 int RgbdTracker::StartMonocularMap(const TrackerFrame& frame,
                                    const DepthSampler& depth) {
-  next_positions_.clear();
-  next_points_.clear();
-  new_points_.clear();
-  seen_points_.clear();
-  outlier_points_.clear();
+  ClearPendingTracks();
   if (!ShareOneOrigin(next_candidates_)) next_candidates_.clear();
   const int added = TriangulateFirstPoints(frame);
   if (added == 0) {
-    next_positions_.clear();
-    next_points_.clear();
-    new_points_.clear();
+    ClearPendingTracks();
     if (static_cast<int>(next_candidates_.size()) < kMinCandidates) {
       next_candidates_.clear();
       SpawnCandidates(frame);
