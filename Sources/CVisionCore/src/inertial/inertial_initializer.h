@@ -85,9 +85,9 @@ InertialInitialization InitializeInertial(
 // which puts the keyframes' noisy positions on the right-hand side and the
 // IMU's deltas in the scale's column. The accelerometer bias moves with it
 // (the initialiser's estimate of it shares the shrinking: the 30 s walks'
-// SE(3) ATE went from 3.3 and 5.9 cm to 2.3 and 1.8 cm). (InitializeInertial's own scale has
-// the positions in its column, and least squares shrinks a slope whose
-// regressor is noisy: 7-10% low on the synthetic walk, where millimetres
+// SE(3) ATE went from 3.3 and 5.9 cm to 2.3 and 1.8 cm). (InitializeInertial's
+// own scale has the positions in its column, and least squares shrinks a slope
+// whose regressor is noisy: 7-10% low on the synthetic walk, where millimetres
 // of pose noise over 0.2 s are a third of the motion's acceleration.)
 // Returns 0 when it comes out at or below zero.
 double ScaleGivenGravity(const std::vector<VisualKeyframe>& keyframes,
