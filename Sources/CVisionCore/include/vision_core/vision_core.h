@@ -315,7 +315,7 @@ typedef struct vc_tracking_statistics {
   /** 1 when positions are in metres (depth, or the IMU's scale); 0 while
       tracking without depth has only a unit of its own (monocular, or
       visual-inertial before the IMU has given the scale), as
-      ARScene.Camera.isScaleKnown says. */
+      ARScene.TrackingStatistics.isScaleKnown says. */
   int32_t is_scale_known;
 } vc_tracking_statistics_t;
 
