@@ -13,11 +13,12 @@ final class InertialInitializationTests: XCTestCase {
 
   private func initialize(
     seed: UInt64 = 1, seconds: Double, travel: Double = 1, gyroscope: Double = 0,
-    accelerometer: Double = 0
+    accelerometer: Double = 0, imuTurnedDegrees: Double = 0
   ) -> vc_test_inertial_initialization_outcome_t {
     var outcome = vc_test_inertial_initialization_outcome_t()
     XCTAssertEqual(
-      vc_test_inertial_initialization(seed, seconds, travel, gyroscope, accelerometer, &outcome),
+      vc_test_inertial_initialization(
+        seed, seconds, travel, gyroscope, accelerometer, imuTurnedDegrees, &outcome),
       VC_STATUS_OK)
     return outcome
   }
@@ -46,6 +47,34 @@ final class InertialInitializationTests: XCTestCase {
     }
   }
 
+  func testAnIMUThatDisagreesWithTheCameraGivesNoScale() {
+    // Exact and EuRoC-noisy data leave residuals far under the limits
+    // (0.1 degrees, 0.1 of the displacement) ...
+    let exact = initialize(seconds: 3)
+    XCTAssertLessThan(exact.rotation_residual_degrees, 0.001)
+    XCTAssertLessThan(exact.relative_position_residual, 0.001)
+    for seed: UInt64 in 1...4 {
+      let noisy = initialize(
+        seed: seed, seconds: 3, gyroscope: euroc.gyroscope, accelerometer: euroc.accelerometer)
+      XCTAssertEqual(noisy.solved, 1, "seed \(seed)")
+      XCTAssertLessThan(noisy.rotation_residual_degrees, 0.03, "seed \(seed)")
+      XCTAssertLessThan(noisy.relative_position_residual, 0.03, "seed \(seed)")
+    }
+    // ... an IMU mounted turned against what the camera was told is not
+    // explained by any scale, and none is given: a few degrees solve with
+    // residuals too large (inconsistent), a quarter turn not at all.
+    for degrees in [5.0, -10.0, 90.0] {
+      let turned = initialize(
+        seconds: 3, gyroscope: euroc.gyroscope, accelerometer: euroc.accelerometer,
+        imuTurnedDegrees: degrees)
+      XCTAssertEqual(turned.solved, 0, "turned \(degrees) degrees")
+      if abs(degrees) < 45 {
+        XCTAssertEqual(turned.outcome, 5, "turned \(degrees) degrees: inconsistent")
+        XCTAssertGreaterThan(turned.rotation_residual_degrees, 0.1, "turned \(degrees) degrees")
+      }
+    }
+  }
+
   func testACameraThatOnlyTurnsGetsNoScale() {
     // No translation, so no acceleration but gravity's: the scale is not
     // observable, and none is made up.
@@ -61,9 +90,14 @@ final class InertialInitializationTests: XCTestCase {
   func testBadTrialArgumentsAreRefused() {
     var outcome = vc_test_inertial_initialization_outcome_t()
     XCTAssertEqual(
-      vc_test_inertial_initialization(1, 0.1, 1, 0, 0, &outcome), VC_STATUS_INVALID_ARGUMENT)
+      vc_test_inertial_initialization(1, 0.1, 1, 0, 0, 0, &outcome), VC_STATUS_INVALID_ARGUMENT)
     XCTAssertEqual(
-      vc_test_inertial_initialization(1, 2, -1, 0, 0, &outcome), VC_STATUS_INVALID_ARGUMENT)
-    XCTAssertEqual(vc_test_inertial_initialization(1, 2, 1, 0, 0, nil), VC_STATUS_INVALID_ARGUMENT)
+      vc_test_inertial_initialization(1, 2, -1, 0, 0, 0, &outcome), VC_STATUS_INVALID_ARGUMENT)
+    XCTAssertEqual(
+      vc_test_inertial_initialization(1, 2, 1, 0, 0, 200, &outcome), VC_STATUS_INVALID_ARGUMENT)
+    XCTAssertEqual(
+      vc_test_inertial_initialization(1, 2, 1, 0, 0, .nan, &outcome), VC_STATUS_INVALID_ARGUMENT)
+    XCTAssertEqual(
+      vc_test_inertial_initialization(1, 2, 1, 0, 0, 0, nil), VC_STATUS_INVALID_ARGUMENT)
   }
 }

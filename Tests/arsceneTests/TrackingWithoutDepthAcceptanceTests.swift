@@ -1,3 +1,4 @@
+import ARSceneDatasets
 import Foundation
 import TestSupport
 import XCTest
@@ -105,7 +106,79 @@ final class TrackingWithoutDepthAcceptanceTests: XCTestCase {
     XCTAssertTrue(replay.stderr.contains("a measured pose in 0"), replay.stderr)
   }
 
+  /// Fast motion (seed 1) with an IMU and no depth: tracking is lost in
+  /// the fast part and a new map is made from two views. That map has a
+  /// unit of its own, and must get its own metric scale from its own
+  /// keyframes: each stretch of normal tracking, aligned on its own, is
+  /// within 1 cm of the truth (this build: 0.11 and 0.19 cm; before, the
+  /// new map kept the old one's scale, 2.4 times off, 11.6 cm).
+  func testAfterALossTheNewMapGetsItsOwnMetricScale() throws {
+    let fast = try workspace.synthesize(
+      ["--scenario", "fast", "--frames", "300", "--seed", "1"], name: "fast-1")
+    let trajectory = workspace.path("fast-1.tum")
+    let events = try AcceptanceWorkspace.events(
+      try workspace.replay(fast, ["--no-depth", "--trajectory", trajectory]))
+    let normal = Set(
+      events.compactMap { entry -> Double? in
+        entry.event["type"] as? String == "frame"
+          && entry.event["trackingState"] as? String == "normal"
+          ? entry.event["timestamp"] as? Double : nil
+      }.map { ($0 * 1000).rounded() })
+    let estimate = try TUMTrajectory.read(URL(fileURLWithPath: trajectory))
+    let truth = try TUMTrajectory.read(URL(fileURLWithPath: fast + "/groundtruth.txt"))
+    let stretches = Self.stretches(of: estimate) {
+      normal.contains(($0.timestamp * 1000).rounded())
+    }
+    .filter { $0.count >= 10 }
+    XCTAssertGreaterThanOrEqual(stretches.count, 2, "tracked, lost, tracked again in a new map")
+    for stretch in stretches {
+      let evaluation = try TrajectoryEvaluation(
+        estimate: stretch, groundTruth: truth, frameTimestamps: stretch.map(\.timestamp))
+      print(
+        "acceptance: fast-1 without depth, normal from \(stretch[0].timestamp) s:"
+          + " \(stretch.count) poses, SE(3) ATE \(evaluation.ate.rmse * 100) cm")
+      XCTAssertLessThanOrEqual(
+        evaluation.ate.rmse, 0.01, "the stretch from \(stretch[0].timestamp) s")
+    }
+  }
+
+  /// ARKitScenes part 1 with an IMU made up from ARKit's smoothed poses
+  /// (`dataset imu-from-groundtruth`, 10 Hz poses): the gyroscope's
+  /// rotations miss the camera's by 0.2-0.6 degrees per keyframe pair
+  /// (0.03-0.05 on synthetic data), and the scale they gave was 24% wrong
+  /// (74 times, before the scale was taken about the map's first camera).
+  /// Such an IMU gives no scale: never a made-up one.
+  func testAnIMUThatDisagreesWithTheCameraGivesNoMadeUpScale() throws {
+    let arkit = try SharedDataset.folder("arkitscenes-40777060-part1")
+    let withIMU = workspace.path("arkitscenes-imu")
+    let made = try workspace.run([
+      "dataset", "imu-from-groundtruth", arkit.path, "--world-up", "0,0,1", "--out", withIMU,
+    ])
+    XCTAssertEqual(made.status, 0, made.stderr)
+    let replay = try workspace.run([
+      "replay", withIMU, "--no-depth", "--tracking", "visual-inertial",
+    ])
+    XCTAssertEqual(replay.status, 0, replay.stderr)
+    XCTAssertTrue(replay.stderr.contains("Tracking: normal in 0 of"), replay.stderr)
+    XCTAssertTrue(replay.stderr.contains("Scale: unknown in"), replay.stderr)
+  }
+
   // MARK: Helpers
+
+  /// The runs of consecutive poses that satisfy belongs.
+  private static func stretches(
+    of poses: [TimedPose], where belongs: (TimedPose) -> Bool
+  ) -> [[TimedPose]] {
+    var runs: [[TimedPose]] = [[]]
+    for pose in poses {
+      if belongs(pose) {
+        runs[runs.count - 1].append(pose)
+      } else if !runs[runs.count - 1].isEmpty {
+        runs.append([])
+      }
+    }
+    return runs.filter { !$0.isEmpty }
+  }
 
   private func evaluate(_ sequence: String, _ arguments: [String]) throws -> [String: Any] {
     let result = try workspace.run(["eval", sequence, "--json", "--quiet"] + arguments)

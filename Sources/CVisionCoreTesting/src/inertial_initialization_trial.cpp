@@ -30,6 +30,7 @@ struct Trial {
   double travel = 1;
   double gyroscope_density = 0;
   double accelerometer_density = 0;
+  double imu_turned_degrees = 0;
   uint64_t seed = 1;
 };
 
@@ -77,14 +78,21 @@ std::vector<vc::ImuPreintegration> Preintegrate(const Trial& trial, int count,
   noise.accelerometer_density = trial.accelerometer_density;
   std::normal_distribution<double> normal(0.0, 1.0);
   const double root_rate = std::sqrt(kRate);
+  // The IMU's axes from the body's.
+  const Eigen::Matrix3d imu_from_body =
+      Eigen::AngleAxisd(vc::Radians(trial.imu_turned_degrees),
+                        Eigen::Vector3d::UnitZ())
+          .toRotationMatrix()
+          .transpose();
   std::vector<vc::ImuPreintegration> between;
   for (int k = 0; k + 1 < count; ++k) {
     const std::vector<Sample> samples = ExactSamples(
         kStart + k * kKeyframeSeconds, kKeyframeSeconds, kRate, trial.travel);
     vc::ImuPreintegration preintegration(vc::ImuBias(), noise);
     for (const Sample& s : samples) {
-      Eigen::Vector3d g = s.gyroscope + true_bias.gyroscope;
-      Eigen::Vector3d a = s.accelerometer + true_bias.accelerometer;
+      Eigen::Vector3d g = imu_from_body * s.gyroscope + true_bias.gyroscope;
+      Eigen::Vector3d a =
+          imu_from_body * s.accelerometer + true_bias.accelerometer;
       for (int axis = 0; axis < 3; ++axis) {
         g[axis] += noise.gyroscope_density * root_rate * normal(*random);
         a[axis] += noise.accelerometer_density * root_rate * normal(*random);
@@ -117,6 +125,8 @@ void Score(const vc::InertialInitialization& found, const VisualWorld& world,
   }
   out->velocity_rms_error = std::sqrt(squared / count);
   out->acceleration_spread = found.acceleration_spread;
+  out->rotation_residual_degrees = vc::Degrees(found.rotation_residual);
+  out->relative_position_residual = found.relative_position_residual;
 }
 
 }  // namespace
@@ -125,11 +135,11 @@ extern "C" {
 
 vc_status_t vc_test_inertial_initialization(
     uint64_t seed, double seconds, double travel, double gyroscope_density,
-    double accelerometer_density,
+    double accelerometer_density, double imu_turned_degrees,
     vc_test_inertial_initialization_outcome_t* out) {
   if (out == nullptr || !(seconds >= 0.3 && seconds <= 10) ||
       !(travel >= 0 && travel <= 10) || !(gyroscope_density >= 0) ||
-      !(accelerometer_density >= 0)) {
+      !(accelerometer_density >= 0) || !(std::abs(imu_turned_degrees) <= 180)) {
     return VC_STATUS_INVALID_ARGUMENT;
   }
   *out = vc_test_inertial_initialization_outcome_t{};
@@ -138,6 +148,7 @@ vc_status_t vc_test_inertial_initialization(
   trial.travel = travel;
   trial.gyroscope_density = gyroscope_density;
   trial.accelerometer_density = accelerometer_density;
+  trial.imu_turned_degrees = imu_turned_degrees;
   std::mt19937_64 random(seed);
   const VisualWorld world = DrawVisualWorld(&random);
   vc::ImuBias true_bias;

@@ -155,6 +155,34 @@ void RefineWithGravityHeld(const std::vector<VisualKeyframe>& keyframes,
   result->gravity = options.gravity_magnitude * direction;
 }
 
+// The residuals the solution leaves, as InertialInitialization states them.
+void MeasureResiduals(const std::vector<VisualKeyframe>& keyframes,
+                      const std::vector<ImuPreintegration>& between,
+                      InertialInitialization* solution) {
+  double rotation = 0;
+  double position = 0;
+  double displacement = 0;
+  const Eigen::Vector3d& g = solution->gravity;
+  for (size_t k = 0; k < between.size(); ++k) {
+    const ImuPreintegration& p = between[k];
+    const double t = p.duration();
+    const Eigen::Matrix3d& r = keyframes[k].rotation;
+    const Eigen::Matrix3d measured = r.transpose() * keyframes[k + 1].rotation;
+    rotation += LogSO3(p.DeltaRotation(solution->bias).transpose() * measured)
+                    .squaredNorm();
+    const Eigen::Vector3d moved =
+        solution->scale * (keyframes[k + 1].position - keyframes[k].position);
+    position += (moved - solution->velocities[k] * t - 0.5 * t * t * g -
+                 r * p.DeltaPosition(solution->bias))
+                    .squaredNorm();
+    displacement += moved.squaredNorm();
+  }
+  solution->rotation_residual =
+      std::sqrt(rotation / static_cast<double>(between.size()));
+  solution->relative_position_residual =
+      displacement > 0 ? std::sqrt(position / displacement) : 0;
+}
+
 }  // namespace
 
 double ScaleGivenGravity(const std::vector<VisualKeyframe>& keyframes,
@@ -223,8 +251,16 @@ InertialInitialization InitializeInertial(
     return result;
   }
   RefineWithGravityHeld(keyframes, between, options, &result);
-  result.outcome = result.scale > 0 ? InertialInitializationOutcome::kSolved
-                                    : InertialInitializationOutcome::kNoScale;
+  if (!(result.scale > 0)) {
+    result.outcome = InertialInitializationOutcome::kNoScale;
+    return result;
+  }
+  MeasureResiduals(keyframes, between, &result);
+  result.outcome = result.rotation_residual <= options.max_rotation_residual &&
+                           result.relative_position_residual <=
+                               options.max_relative_position_residual
+                       ? InertialInitializationOutcome::kSolved
+                       : InertialInitializationOutcome::kInconsistent;
   return result;
 }
 

@@ -75,8 +75,13 @@ ImuPreintegration IntegrateBetween(const std::vector<vc_imu_sample_t>& imu,
 
 TrackingResult VisualInertialTracker::Track(const TrackerFrame& frame) {
   TrackingResult result = visual_.Track(frame);
-  // A new map after a loss has a unit of its own again.
-  pending_scale_known_ = scale_known_ && !result.started_over;
+  // A new map after a loss has a unit of its own again (made from two
+  // views once lost, the monocular map is not always "started over" from
+  // a held map).
+  pending_scale_known_ = scale_known_ && !result.map_started;
+  pending_map_origin_ = result.map_started ? last_centre_ : map_origin_;
+  pending_map_start_ns_ =
+      result.map_started ? frame.timestamp_ns : map_start_ns_;
   pending_scaling_due_ = false;
   pending_samples_ = nullptr;
   pending_estimate_ns_ = last_estimate_ns_;
@@ -85,6 +90,7 @@ TrackingResult VisualInertialTracker::Track(const TrackerFrame& frame) {
       frame.depth->empty() &&
       (mode == TrackingMode::kVisualInertial ||
        (mode == TrackingMode::kAutomatic && !frame.imu->empty()));
+  pending_centre_ = result.camera_from_world.inverse().translation();
   if (!wants_scale) return result;
   if (!frame.imu->empty()) {
     pending_samples_ = frame.imu;
@@ -92,7 +98,8 @@ TrackingResult VisualInertialTracker::Track(const TrackerFrame& frame) {
     const bool refresh_due =
         frame.timestamp_ns - last_estimate_ns_ >=
         static_cast<int64_t>(kRefreshSeconds * kNanosecondsPerSecond);
-    if (result.statistics.is_keyframe &&
+    // The frame that starts a map still sees the old one's keyframes.
+    if (result.statistics.is_keyframe && !result.map_started &&
         (!pending_scale_known_ || refresh_due)) {
       RescaleFromInertia(&result);
       if (pending_scaling_due_) pending_estimate_ns_ = frame.timestamp_ns;
@@ -110,7 +117,7 @@ void VisualInertialTracker::RescaleFromInertia(TrackingResult* result) {
   double scale = 0;
   if (!EstimateScale(&scale)) return;
   if (!pending_scale_known_) {
-    pending_scaling_ = WorldScaling::About(Eigen::Vector3d::Zero(), scale);
+    pending_scaling_ = WorldScaling::About(pending_map_origin_, scale);
     pending_scaling_due_ = true;
     pending_scale_known_ = true;
     // This frame is reported in metres already.
@@ -119,6 +126,7 @@ void VisualInertialTracker::RescaleFromInertia(TrackingResult* result) {
     result->world_from_camera =
         WorldFromArkitCamera(result->camera_from_world.inverse());
     result->statistics.is_scale_known = 1;
+    pending_centre_ = result->camera_from_world.inverse().translation();
   } else if (std::abs(scale - 1.0) < kMaxRescale) {
     const Eigen::Vector3d centre =
         visual_.camera_from_world().inverse().translation();
@@ -144,6 +152,9 @@ void VisualInertialTracker::Commit() {
   }
   if (pending_scaling_due_) visual_.ScaleWorld(pending_scaling_);
   scale_known_ = pending_scale_known_;
+  map_origin_ = pending_map_origin_;
+  map_start_ns_ = pending_map_start_ns_;
+  last_centre_ = pending_centre_;
   last_estimate_ns_ = pending_estimate_ns_;
   pending_samples_ = nullptr;
 }
@@ -152,8 +163,10 @@ bool VisualInertialTracker::EstimateScale(double* scale) const {
   const std::deque<LocalKeyframe>& keyframes = visual_.keyframes();
   if (keyframes.size() < 4 || imu_.empty()) return false;
   const int64_t newest = keyframes.back().timestamp_ns;
-  const int64_t window_start =
-      newest - static_cast<int64_t>(kWindowSeconds * kNanosecondsPerSecond);
+  // Only the current map's keyframes: an older map's unit is another.
+  const int64_t window_start = std::max(
+      map_start_ns_,
+      newest - static_cast<int64_t>(kWindowSeconds * kNanosecondsPerSecond));
   std::vector<VisualKeyframe> bodies;
   std::vector<ImuPreintegration> between;
   const LocalKeyframe* previous = nullptr;

@@ -60,12 +60,24 @@ class VisualInertialTracker final : public TrackingFrontEnd {
   // IMU samples of the last kKeepSeconds, oldest first.
   std::vector<vc_imu_sample_t> imu_;
   bool scale_known_ = false;
+  // Where the current map began: the camera held while it was made (the
+  // world's origin for the first map; after a loss, the held pose, away
+  // from it). The map's own unit spreads from there, so its first rescale
+  // is about it, and the world stays continuous.
+  Eigen::Vector3d map_origin_ = Eigen::Vector3d::Zero();
+  // When the current map began (its keyframes are at or after it).
+  int64_t map_start_ns_ = 0;
+  // The camera's centre as the last frame reported it.
+  Eigen::Vector3d last_centre_ = Eigen::Vector3d::Zero();
   // When the scale was last estimated and applied.
   int64_t last_estimate_ns_ = 0;
 
   // ---- Pending, applied by Commit().
   const std::vector<vc_imu_sample_t>* pending_samples_ = nullptr;
   bool pending_scale_known_ = false;
+  Eigen::Vector3d pending_map_origin_ = Eigen::Vector3d::Zero();
+  Eigen::Vector3d pending_centre_ = Eigen::Vector3d::Zero();
+  int64_t pending_map_start_ns_ = 0;
   int64_t pending_estimate_ns_ = 0;
   bool pending_scaling_due_ = false;
   WorldScaling pending_scaling_;

@@ -599,6 +599,7 @@ TrackingResult RgbdTracker::Report(const FrameOutcome& outcome,
   // the first map defines the origin, which is.
   const bool reanchored = outcome.evidence.map_created && state_.has_map;
   result.started_over = reanchored;
+  result.map_started = outcome.evidence.map_created;
   result.statistics.pose_measured = outcome.tracked && !reanchored ? 1 : 0;
   pending_pose_measured_ = result.statistics.pose_measured != 0;
   result.statistics.relocalized = relocalized ? 1 : 0;

@@ -73,6 +73,8 @@ struct TrackingResult {
   // Lost, the tracker started a new map at the held pose (see
   // TrackerFrame::may_start_new_map).
   bool started_over = false;
+  // This frame began a local map (the first, or a new one after a loss).
+  bool map_started = false;
   vc_tracking_statistics_t statistics{};
 };
 

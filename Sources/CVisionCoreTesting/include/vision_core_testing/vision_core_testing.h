@@ -213,7 +213,7 @@ VC_API vc_status_t vc_test_imu_preintegration(
 typedef struct vc_test_inertial_initialization_outcome {
   /** 1 when the initialisation solved; outcome is its
       InertialInitializationOutcome (0 solved, 1 too few keyframes, 2 too
-      little acceleration, 3 no scale, 4 gravity mismatch). */
+      little acceleration, 3 no scale, 4 gravity mismatch, 5 inconsistent). */
   int solved;
   int outcome;
   /** Bias errors (rad/s, m/s^2), gravity direction error (degrees), scale
@@ -225,6 +225,10 @@ typedef struct vc_test_inertial_initialization_outcome {
   double velocity_rms_error;
   /** The spread of specific force the initialisation judged (m/s^2). */
   double acceleration_spread;
+  /** The residuals the solution left (InertialInitialization's): rotation
+      in degrees, position over displacement. */
+  double rotation_residual_degrees;
+  double relative_position_residual;
 } vc_test_inertial_initialization_outcome_t;
 
 /** A visual-inertial initialisation trial (inertial/inertial_initializer.h):
@@ -233,10 +237,12 @@ typedef struct vc_test_inertial_initialization_outcome {
     turns), given in a visual world turned 1.3 rad about a seeded axis, 2.5
     metres to its unit; a 200 Hz IMU between them with biases (0.004,
     -0.006, 0.003) rad/s and (0.05, -0.08, 0.06) m/s^2 and white noise of the
-    given densities (rad/s/sqrt(Hz), m/s^2/sqrt(Hz)) drawn from seed. */
+    given densities (rad/s/sqrt(Hz), m/s^2/sqrt(Hz)) drawn from seed. The
+    IMU is mounted turned imu_turned_degrees (-180 to 180) about the body's
+    z axis against what the initialisation is told: a wrong extrinsic. */
 VC_API vc_status_t vc_test_inertial_initialization(
     uint64_t seed, double seconds, double travel, double gyroscope_density,
-    double accelerometer_density,
+    double accelerometer_density, double imu_turned_degrees,
     vc_test_inertial_initialization_outcome_t *out);
 
 /** A correction-easing trial (session/correction_easing.h): a camera
