@@ -86,10 +86,12 @@ TrackingResult VisualInertialTracker::Track(const TrackerFrame& frame) {
   pending_samples_ = nullptr;
   pending_estimate_ns_ = last_estimate_ns_;
   const TrackingMode mode = visual_.options().tracking_mode;
+  // A frame whose slice of the IMU is empty (a gap, or a camera faster
+  // than the IMU) is still one of a session with an IMU.
+  const bool has_imu = imu_seen_ || !frame.imu->empty();
   const bool wants_scale =
-      frame.depth->empty() &&
-      (mode == TrackingMode::kVisualInertial ||
-       (mode == TrackingMode::kAutomatic && !frame.imu->empty()));
+      frame.depth->empty() && (mode == TrackingMode::kVisualInertial ||
+                               (mode == TrackingMode::kAutomatic && has_imu));
   pending_centre_ = result.camera_from_world.inverse().translation();
   if (!wants_scale) return result;
   if (!frame.imu->empty()) {
@@ -139,6 +141,7 @@ void VisualInertialTracker::RescaleFromInertia(TrackingResult* result) {
 void VisualInertialTracker::Commit() {
   visual_.Commit();
   if (pending_samples_ != nullptr) {
+    imu_seen_ = true;
     imu_.insert(imu_.end(), pending_samples_->begin(), pending_samples_->end());
     const int64_t keep_from =
         imu_.empty()

@@ -60,6 +60,8 @@ class VisualInertialTracker final : public TrackingFrontEnd {
   // IMU samples of the last kKeepSeconds, oldest first.
   std::vector<vc_imu_sample_t> imu_;
   bool scale_known_ = false;
+  // Some frame of the session brought IMU samples.
+  bool imu_seen_ = false;
   // Where the current map began: the camera held while it was made (the
   // world's origin for the first map; after a loss, the held pose, away
   // from it). The map's own unit spreads from there, so its first rescale
