@@ -73,6 +73,7 @@ public struct Benchmark {
     guard !records.isEmpty else {
       throw DatasetError(file: sequence.url.path, "no frames to benchmark")
     }
+    _ = try sequence.checkInertialInput(frames: records, trackingMode: configuration.trackingMode)
 
     var decode = LatencyRecorder()
     var stageOrder: [String] = []

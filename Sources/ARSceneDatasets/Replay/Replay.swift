@@ -89,12 +89,14 @@ public struct Replay {
     guard !frames.count.multipliedReportingOverflow(by: options.passes).overflow else {
       throw DatasetError("--loop \(options.passes) times \(frames.count) frames is too many frames")
     }
+    let inertialWarnings = try sequence.checkInertialInput(
+      frames: frames, trackingMode: configuration.trackingMode)
     let loop = try Self.makeLoop(configuration, options)
     let timeline = ReplayTimeline(
       records: Array(self.frames), passes: options.passes,
       fallbackFrameRate: sequence.description.frameRate)
     var state = RunState(summary: ReplaySummary(sequenceName: sequence.description.name))
-    state.summary.problems = sequence.problems
+    state.summary.problems = sequence.problems + inertialWarnings
     state.summary.passes = timeline.passes
     state.summary.planeDetection = Self.planeDetectionNames(configuration.planeDetection)
     if let coaching = loop.coaching {
