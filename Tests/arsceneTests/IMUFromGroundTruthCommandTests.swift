@@ -12,14 +12,7 @@ final class IMUFromGroundTruthCommandTests: XCTestCase {
   }
 
   private func synth(_ name: String, _ extra: [String] = []) throws -> String {
-    let path = directory.appendingPathComponent(name).path
-    let result = try CommandRunner.run(
-      [
-        "dataset", "synth", "--frames", "20", "--width", "64", "--height", "48", "--out", path,
-        "--quiet",
-      ] + extra)
-    XCTAssertEqual(result.status, 0, result.stderr)
-    return path
+    try TinySequence.synthesize(name, in: directory, extra)
   }
 
   func testAColourOnlyRecordingGainsAnIMU() throws {
