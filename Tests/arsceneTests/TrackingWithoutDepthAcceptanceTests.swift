@@ -48,6 +48,10 @@ final class TrackingWithoutDepthAcceptanceTests: XCTestCase {
     XCTAssertTrue(
       frames.contains { $0.line.contains(#""scaleKnown":false"#) },
       "the frames before the scale was known say so")
+    for frame in frames where frame.line.contains(#""scaleKnown":false"#) {
+      XCTAssertTrue(
+        frame.line.contains(#""scaleUnknownBecause":"collectingMotion""#), "and why: \(frame.line)")
+    }
   }
 
   /// The same walk with `--tracking monocular`: the IMU's scale is left out,
@@ -63,6 +67,9 @@ final class TrackingWithoutDepthAcceptanceTests: XCTestCase {
     let replay = try workspace.run(["replay", walk, "--no-depth", "--tracking", "monocular"])
     XCTAssertEqual(replay.status, 0, replay.stderr)
     XCTAssertTrue(replay.stderr.contains("Scale: unknown in"), replay.stderr)
+    XCTAssertTrue(
+      replay.stderr.contains("Last, because there is no IMU to give it (monocular)."),
+      replay.stderr)
   }
 
   /// A camera that only turns shows no depth: tracking without depth stays
@@ -161,6 +168,9 @@ final class TrackingWithoutDepthAcceptanceTests: XCTestCase {
     XCTAssertEqual(replay.status, 0, replay.stderr)
     XCTAssertTrue(replay.stderr.contains("Tracking: normal in 0 of"), replay.stderr)
     XCTAssertTrue(replay.stderr.contains("Scale: unknown in"), replay.stderr)
+    XCTAssertTrue(
+      replay.stderr.contains("Last, because the IMU's motion and the camera's disagreed"),
+      replay.stderr)
   }
 
   // MARK: Helpers

@@ -28,13 +28,17 @@ public struct TrackingStatistics: Equatable, Sendable {
   /// has only a unit of its own (monocular, or visual-inertial before the
   /// scale is known); a placed object's size then means nothing yet.
   public var isScaleKnown: Bool
+  /// Why positions are not in metres when ``isScaleKnown`` is false; nil
+  /// when it is true.
+  public var unknownScaleReason: UnknownScaleReason?
 
   /// Statistics with the given values, each 0 or false unless given (the
   /// scale known unless said otherwise).
   public init(
     trackedFeatures: Int = 0, inliers: Int = 0, mapPoints: Int = 0, keyframes: Int = 0,
     isKeyframe: Bool = false, isPoseMeasured: Bool = false, relocalized: Bool = false,
-    revisitedPoints: Int = 0, isScaleKnown: Bool = true
+    revisitedPoints: Int = 0, isScaleKnown: Bool = true,
+    unknownScaleReason: UnknownScaleReason? = nil
   ) {
     self.trackedFeatures = trackedFeatures
     self.inliers = inliers
@@ -45,5 +49,6 @@ public struct TrackingStatistics: Equatable, Sendable {
     self.relocalized = relocalized
     self.revisitedPoints = revisitedPoints
     self.isScaleKnown = isScaleKnown
+    self.unknownScaleReason = unknownScaleReason
   }
 }

@@ -134,7 +134,9 @@ public final class Session {
         mapPoints: Int(tracking.map_points), keyframes: Int(tracking.keyframes),
         isKeyframe: tracking.is_keyframe != 0, isPoseMeasured: tracking.pose_measured != 0,
         relocalized: tracking.relocalized != 0, revisitedPoints: Int(tracking.revisited_points),
-        isScaleKnown: tracking.is_scale_known != 0),
+        isScaleKnown: tracking.is_scale_known != 0,
+        unknownScaleReason: tracking.is_scale_known != 0
+          ? nil : UnknownScaleReason(core: tracking.unknown_scale_reason)),
       timings: try core.stageTimings(),
       worldMappingStatus: Frame.WorldMappingStatus(core: result.world_mapping_status),
       worldUp: Frame.WorldUp(

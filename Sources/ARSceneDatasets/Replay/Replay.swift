@@ -320,6 +320,7 @@ public struct Replay {
     state.worldUpSource = frame.worldUp.source
     if frame.trackingStatistics.isPoseMeasured, !frame.trackingStatistics.isScaleKnown {
       state.summary.framesWithoutScale += 1
+      state.summary.lastUnknownScaleReason = frame.trackingStatistics.unknownScaleReason
     }
     if frame.trackingStatistics.revisitedPoints > 0 {
       state.summary.revisitFrames += 1
@@ -543,6 +544,9 @@ public struct Replay {
     // events stay as they were.
     if frame.trackingStatistics.isPoseMeasured, !frame.trackingStatistics.isScaleKnown {
       tracking.add("scaleKnown", false)
+      if let reason = frame.trackingStatistics.unknownScaleReason {
+        tracking.add("scaleUnknownBecause", reason.rawValue)
+      }
     }
     event.add("tracking", tracking)
     if let light = frame.lightEstimate {

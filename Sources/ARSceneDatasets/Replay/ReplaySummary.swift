@@ -40,6 +40,8 @@ public struct ReplaySummary: Sendable {
   /// Frames with a measured pose whose positions had no metric scale
   /// (tracking without depth, before or without the IMU's scale).
   public var framesWithoutScale = 0
+  /// Why the last of those had none.
+  public var lastUnknownScaleReason: UnknownScaleReason?
   /// Frames in which a loop closure's correction of the map took effect
   /// (`mapCorrected` events), and the session time of the first.
   public var mapCorrections = 0
@@ -127,7 +129,8 @@ public struct ReplaySummary: Sendable {
       lines.append(
         "Scale: unknown in \(framesWithoutScale) of the \(framesWithMeasuredPose) frames with a"
           + " measured pose (tracked without depth, and without the IMU's scale): their positions"
-          + " are in a unit of the map's own, not metres.")
+          + " are in a unit of the map's own, not metres."
+          + (lastUnknownScaleReason.map { " Last, because \(Self.words(for: $0))." } ?? ""))
     }
     if let worldUpText { lines.append(worldUpText) }
     if let first = firstRevisitAt {
@@ -231,5 +234,18 @@ public struct ReplaySummary: Sendable {
         guard let message = change.message else { return "  \(time)  (cleared)" }
         return "  \(time)  \(message.key): \(message.text)"
       }
+  }
+
+  /// Why a frame had no scale, in words for the summary.
+  static func words(for reason: UnknownScaleReason) -> String {
+    switch reason {
+    case .noIMU: return "there is no IMU to give it (monocular)"
+    case .collectingMotion: return "the map's keyframes did not yet span enough seconds of motion"
+    case .tooLittleAcceleration:
+      return "the motion had too little acceleration to tell it (a camera that only turns?)"
+    case .imuDisagrees:
+      return "the IMU's motion and the camera's disagreed beyond noise (camera-to-IMU extrinsics,"
+        + " clocks, or an IMU made up from smoothed poses?), so none was made up"
+    }
   }
 }

@@ -286,6 +286,24 @@ VC_API const char *vc_tracking_state_name(vc_tracking_state_t state);
 VC_API const char *vc_tracking_state_reason_name(
     vc_tracking_state_reason_t reason);
 
+/** Why positions are not in metres (vc_tracking_statistics_t). */
+typedef enum vc_unknown_scale_reason {
+  VC_UNKNOWN_SCALE_NONE = 0,
+  /** Monocular: no depth and no IMU to give the scale (or the IMU left out
+      by VC_TRACKING_MODE_MONOCULAR). */
+  VC_UNKNOWN_SCALE_NO_IMU = 1,
+  /** Visual-inertial: the map's keyframes do not yet span the seconds of
+      motion the scale is estimated from. */
+  VC_UNKNOWN_SCALE_COLLECTING_MOTION = 2,
+  /** Visual-inertial: the motion so far does not tell the scale (too
+      little acceleration: a camera that only turns, or moves evenly). */
+  VC_UNKNOWN_SCALE_TOO_LITTLE_ACCELERATION = 3,
+  /** Visual-inertial: the IMU's motion and the camera's disagree beyond
+      noise (camera-to-IMU extrinsics or clocks wrong, a jumpy visual track,
+      or an IMU made up from smoothed poses), so no scale is made up. */
+  VC_UNKNOWN_SCALE_IMU_DISAGREES = 4
+} vc_unknown_scale_reason_t;
+
 /** What the tracker did with one frame, for coaching, tests and debugging. */
 typedef struct vc_tracking_statistics {
   /** Features followed into this frame by optical flow. */
@@ -317,6 +335,9 @@ typedef struct vc_tracking_statistics {
       visual-inertial before the IMU has given the scale), as
       ARScene.TrackingStatistics.isScaleKnown says. */
   int32_t is_scale_known;
+  /** Why is_scale_known is 0 (a vc_unknown_scale_reason_t); 0 when it is
+      1. */
+  int32_t unknown_scale_reason;
 } vc_tracking_statistics_t;
 
 typedef struct vc_frame_result {

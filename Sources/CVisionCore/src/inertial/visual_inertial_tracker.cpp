@@ -71,6 +71,23 @@ ImuPreintegration IntegrateBetween(const std::vector<vc_imu_sample_t>& imu,
   return integration;
 }
 
+// Why an initialisation that did not solve gives no scale.
+vc_unknown_scale_reason_t ReasonFor(InertialInitializationOutcome outcome) {
+  switch (outcome) {
+    case InertialInitializationOutcome::kSolved:
+      return VC_UNKNOWN_SCALE_NONE;
+    case InertialInitializationOutcome::kTooFewKeyframes:
+      return VC_UNKNOWN_SCALE_COLLECTING_MOTION;
+    case InertialInitializationOutcome::kTooLittleAcceleration:
+    case InertialInitializationOutcome::kNoScale:
+      return VC_UNKNOWN_SCALE_TOO_LITTLE_ACCELERATION;
+    case InertialInitializationOutcome::kGravityMismatch:
+    case InertialInitializationOutcome::kInconsistent:
+      return VC_UNKNOWN_SCALE_IMU_DISAGREES;
+  }
+  return VC_UNKNOWN_SCALE_IMU_DISAGREES;
+}
+
 }  // namespace
 
 TrackingResult VisualInertialTracker::Track(const TrackerFrame& frame) {
@@ -79,6 +96,9 @@ TrackingResult VisualInertialTracker::Track(const TrackerFrame& frame) {
   // views once lost, the monocular map is not always "started over" from
   // a held map).
   pending_scale_known_ = scale_known_ && !result.map_started;
+  pending_unknown_scale_reason_ = result.map_started
+                                      ? VC_UNKNOWN_SCALE_COLLECTING_MOTION
+                                      : unknown_scale_reason_;
   pending_map_origin_ = result.map_started ? last_centre_ : map_origin_;
   pending_map_start_ns_ =
       result.map_started ? frame.timestamp_ns : map_start_ns_;
@@ -107,6 +127,10 @@ TrackingResult VisualInertialTracker::Track(const TrackerFrame& frame) {
       if (pending_scaling_due_) pending_estimate_ns_ = frame.timestamp_ns;
     }
   }
+  if (!pending_scale_known_) {
+    result.statistics.unknown_scale_reason =
+        has_imu ? pending_unknown_scale_reason_ : VC_UNKNOWN_SCALE_NO_IMU;
+  }
   // As ARKit's: initialising until the scale is known.
   if (!pending_scale_known_ && result.status.state == TrackingState::kNormal) {
     result.status = {TrackingState::kLimited,
@@ -117,7 +141,11 @@ TrackingResult VisualInertialTracker::Track(const TrackerFrame& frame) {
 
 void VisualInertialTracker::RescaleFromInertia(TrackingResult* result) {
   double scale = 0;
-  if (!EstimateScale(&scale)) return;
+  const vc_unknown_scale_reason_t reason = EstimateScale(&scale);
+  if (reason != VC_UNKNOWN_SCALE_NONE) {
+    if (!pending_scale_known_) pending_unknown_scale_reason_ = reason;
+    return;
+  }
   if (!pending_scale_known_) {
     pending_scaling_ = WorldScaling::About(pending_map_origin_, scale);
     pending_scaling_due_ = true;
@@ -128,6 +156,7 @@ void VisualInertialTracker::RescaleFromInertia(TrackingResult* result) {
     result->world_from_camera =
         WorldFromArkitCamera(result->camera_from_world.inverse());
     result->statistics.is_scale_known = 1;
+    result->statistics.unknown_scale_reason = VC_UNKNOWN_SCALE_NONE;
     pending_centre_ = result->camera_from_world.inverse().translation();
   } else if (std::abs(scale - 1.0) < kMaxRescale) {
     const Eigen::Vector3d centre =
@@ -155,6 +184,7 @@ void VisualInertialTracker::Commit() {
   }
   if (pending_scaling_due_) visual_.ScaleWorld(pending_scaling_);
   scale_known_ = pending_scale_known_;
+  unknown_scale_reason_ = pending_unknown_scale_reason_;
   map_origin_ = pending_map_origin_;
   map_start_ns_ = pending_map_start_ns_;
   last_centre_ = pending_centre_;
@@ -162,9 +192,12 @@ void VisualInertialTracker::Commit() {
   pending_samples_ = nullptr;
 }
 
-bool VisualInertialTracker::EstimateScale(double* scale) const {
+vc_unknown_scale_reason_t VisualInertialTracker::EstimateScale(
+    double* scale) const {
   const std::deque<LocalKeyframe>& keyframes = visual_.keyframes();
-  if (keyframes.size() < 4 || imu_.empty()) return false;
+  if (keyframes.size() < 4 || imu_.empty()) {
+    return VC_UNKNOWN_SCALE_COLLECTING_MOTION;
+  }
   const int64_t newest = keyframes.back().timestamp_ns;
   // Only the current map's keyframes: an older map's unit is another.
   const int64_t window_start = std::max(
@@ -191,18 +224,22 @@ bool VisualInertialTracker::EstimateScale(double* scale) const {
   }
   if (bodies.size() < 4 ||
       bodies.back().timestamp - bodies.front().timestamp < kMinSeconds) {
-    return false;
+    return VC_UNKNOWN_SCALE_COLLECTING_MOTION;
   }
   const InertialInitialization solution =
       InitializeInertial(bodies, between, InertialInitializerOptions());
-  if (solution.outcome != InertialInitializationOutcome::kSolved) return false;
+  if (solution.outcome != InertialInitializationOutcome::kSolved) {
+    return ReasonFor(solution.outcome);
+  }
   *scale = ScaleGivenGravity(bodies, between, solution.gravity, solution.bias);
   // The two estimates differ by the initialiser's shrinking (7-10% on the
   // walk); far apart, the motion did not determine the scale (the orbit's
   // seeds 2 and 3 gave 35 and 106 times the truth), and no scale is
   // better than a made-up one.
   return *scale > 0 &&
-         std::abs(*scale / solution.scale - 1.0) <= kMaxDisagreement;
+                 std::abs(*scale / solution.scale - 1.0) <= kMaxDisagreement
+             ? VC_UNKNOWN_SCALE_NONE
+             : VC_UNKNOWN_SCALE_IMU_DISAGREES;
 }
 
 }  // namespace vc

@@ -48,9 +48,9 @@ class VisualInertialTracker final : public TrackingFrontEnd {
 
  private:
   // The scale that makes the latest keyframes' motion agree with the IMU
-  // (metres per map unit); false when the keyframes do not yet span enough
-  // time or motion to tell.
-  bool EstimateScale(double* scale) const;
+  // (metres per map unit); otherwise why there is none
+  // (vc_unknown_scale_reason_t).
+  vc_unknown_scale_reason_t EstimateScale(double* scale) const;
   // On a keyframe: the first scale found rescales the map to metres (and
   // this frame's reported pose with it); later ones pull it back by
   // kRescaleGain of their disagreement, about the camera.
@@ -77,6 +77,12 @@ class VisualInertialTracker final : public TrackingFrontEnd {
   // ---- Pending, applied by Commit().
   const std::vector<vc_imu_sample_t>* pending_samples_ = nullptr;
   bool pending_scale_known_ = false;
+  // Why the scale is unknown, as the last estimate found (kept until the
+  // next one, or a new map).
+  vc_unknown_scale_reason_t unknown_scale_reason_ =
+      VC_UNKNOWN_SCALE_COLLECTING_MOTION;
+  vc_unknown_scale_reason_t pending_unknown_scale_reason_ =
+      VC_UNKNOWN_SCALE_COLLECTING_MOTION;
   Eigen::Vector3d pending_map_origin_ = Eigen::Vector3d::Zero();
   Eigen::Vector3d pending_centre_ = Eigen::Vector3d::Zero();
   int64_t pending_map_start_ns_ = 0;

@@ -605,6 +605,8 @@ TrackingResult RgbdTracker::Report(const FrameOutcome& outcome,
   result.statistics.relocalized = relocalized ? 1 : 0;
   result.statistics.revisited_points = revisited_points_;
   result.statistics.is_scale_known = pending_.metric_map ? 1 : 0;
+  result.statistics.unknown_scale_reason =
+      pending_.metric_map ? VC_UNKNOWN_SCALE_NONE : VC_UNKNOWN_SCALE_NO_IMU;
   return result;
 }
 
