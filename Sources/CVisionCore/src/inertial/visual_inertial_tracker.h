@@ -41,6 +41,11 @@ class VisualInertialTracker final : public TrackingFrontEnd {
       std::vector<vc_feature_point_t>* out) const override {
     visual_.AppendTrackedPoints(out);
   }
+  // Only a map without an IMU's metres takes keyframes without depth (see
+  // Session::KnowsItsUnit), so these are the visual tracker's as they are.
+  void AppendPendingSightings(std::vector<PointSighting>* out) const override {
+    visual_.AppendPendingSightings(out);
+  }
   std::vector<TrajectoryPose> RefinedTrajectory() const override {
     return visual_.RefinedTrajectory();
   }

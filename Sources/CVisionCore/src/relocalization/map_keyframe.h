@@ -6,12 +6,14 @@
 #include <Eigen/Geometry>
 #include <cstdint>
 #include <opencv2/core.hpp>
+#include <vector>
 
 #include "common/pinhole_camera.h"
 #include "relocalization/depth_surface.h"
 #include "relocalization/frame_features.h"
 #include "relocalization/relocalization_options.h"
 #include "tracking/keyframe.h"
+#include "tracking/point_sighting.h"
 
 namespace vc {
 
@@ -31,11 +33,15 @@ struct KeyframeView {
   double units_per_metre = 0;
   PinholeCamera camera;
   Eigen::Isometry3d camera_from_world = Eigen::Isometry3d::Identity();
+  // Without depth: the map points the tracker followed into the frame.
+  std::vector<PointSighting> sightings;
 };
 
 // Describes a frame as a keyframe: features from extractor (only those with
-// trustworthy depth are kept, since a keyframe's features are map points),
-// and the depth surface.
+// a world point are kept, since a keyframe's features are map points:
+// trustworthy depth under them, or without depth the depth of a map point
+// the tracker saw next to them), and the depth surface (empty without
+// depth).
 MapKeyframe DescribeKeyframe(const KeyframeView& view,
                              const RelocalizationOptions& options,
                              FeatureExtractor* extractor);

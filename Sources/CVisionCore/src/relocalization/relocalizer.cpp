@@ -97,6 +97,7 @@ RelocalizationResult Relocalizer::Query(const KeyframeDatabase& database,
   result.camera_from_world = pose.camera_from_world;
   result.inliers = pose.inlier_count;
   result.keyframe_id = KeyframeWithMostInliers(database, hypothesis);
+  ListInlierSightings(hypothesis, &result.sightings);
   if (depth.empty()) {
     // No depth: nothing to refine against; the inliers are all the
     // evidence there is.
@@ -223,6 +224,16 @@ int64_t Relocalizer::KeyframeWithMostInliers(
   const int best =
       int(std::max_element(votes.begin(), votes.end()) - votes.begin());
   return keyframes[best].keyframe.id;
+}
+
+void Relocalizer::ListInlierSightings(const MatchedHypothesis& hypothesis,
+                                      std::vector<PointSighting>* out) const {
+  out->clear();
+  for (size_t u = 0; u < hypothesis.used.size(); ++u) {
+    if (!hypothesis.pose.inliers[u]) continue;
+    const MapMatch& match = matches_[hypothesis.used[u]];
+    out->push_back({features_.keypoints[match.query].pt, hypothesis.world[u]});
+  }
 }
 
 SurfaceAlignment Relocalizer::RefineAgainstDepth(

@@ -19,6 +19,7 @@
 #include "relocalization/pose_ransac.h"
 #include "relocalization/relocalization_options.h"
 #include "relocalization/surface_alignment.h"
+#include "tracking/point_sighting.h"
 
 namespace vc {
 
@@ -73,6 +74,8 @@ struct RelocalizationResult {
   int inliers = 0;
   // The keyframe holding most of those inliers, or -1.
   int64_t keyframe_id = -1;
+  // Those inliers: the query's pixel and the map point's world position.
+  std::vector<PointSighting> sightings;
   RelocalizationDiagnostics diagnostics;
 };
 
@@ -114,6 +117,8 @@ class Relocalizer {
                                       const MapMatch& match);
   int64_t KeyframeWithMostInliers(const KeyframeDatabase& database,
                                   const MatchedHypothesis& hypothesis) const;
+  void ListInlierSightings(const MatchedHypothesis& hypothesis,
+                           std::vector<PointSighting>* out) const;
   // Aligns the query's depth to the surfaces of the keyframes near the
   // hypothesis, with its inliers that have depth.
   SurfaceAlignment RefineAgainstDepth(const KeyframeDatabase& database,

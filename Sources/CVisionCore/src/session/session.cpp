@@ -201,8 +201,7 @@ double Session::FinishMapping(double* waited) {
 }
 
 bool Session::Relocalize(const FrameInput& frame, const PinholeCamera& camera,
-                         StageTimings& timings,
-                         Eigen::Isometry3d* camera_from_world) {
+                         StageTimings& timings, RelocalizedPose* found) {
   if (keyframe_map_.keyframes().empty()) return false;
   ScopedStageTimer timer(timings, kRelocalizationStage);
   // The index is built when first needed after keyframes joined, so that
@@ -212,11 +211,21 @@ bool Session::Relocalize(const FrameInput& frame, const PinholeCamera& camera,
   const cv::Mat& depth =
       DepthAsUnsigned16(frame.depth, frame.depth_units_per_metre,
                         &depth_millimetres_, &units_per_metre);
-  const RelocalizationResult found =
+  RelocalizationResult result =
       relocalizer_.Query(keyframe_map_, gray_, depth, units_per_metre, camera);
-  if (!found.found) return false;
-  *camera_from_world = found.camera_from_world;
+  if (!result.found) return false;
+  found->camera_from_world = result.camera_from_world;
+  found->sightings = std::move(result.sightings);
   return true;
+}
+
+bool Session::KnowsItsUnit(const TrackingResult& tracking) {
+  // Without an IMU, a monocular map's unit is its own and never changes.
+  // With one, the map is rescaled when the IMU gives metres and refined
+  // after; and after a relocalization there the visual-inertial tracker
+  // drifted in scale (fast seeds 1 and 2: 6 and 10 cm in 4 s, where a new
+  // map of its own stays within 0.3 cm), so such frames do not join yet.
+  return tracking.statistics.unknown_scale_reason == VC_UNKNOWN_SCALE_NO_IMU;
 }
 
 bool Session::MapWantsKeyframe(const TrackingResult& tracking) const {
@@ -464,9 +473,12 @@ TrackerFrame Session::TrackerFrameOf(const FrameInFlight& frame) {
   // is published before): a camera lost in it may start over at the held
   // pose, as one with no keyframes, rather than wait for a view of its first
   // few frames; their keyframes are then dropped.
-  tracker_frame.may_start_new_map =
-      keyframe_map_.keyframes().empty() || !world_established_;
-  tracker_frame.relocalize = [this, &frame](Eigen::Isometry3d* pose) {
+  // Without depth, relocalization finds fewer views again (its points are
+  // the few the tracker followed), so a lost camera starts over once the
+  // tracker has waited for it.
+  tracker_frame.may_start_new_map = keyframe_map_.keyframes().empty() ||
+                                    !world_established_ || input.depth.empty();
+  tracker_frame.relocalize = [this, &frame](RelocalizedPose* pose) {
     return Relocalize(frame.input, frame.camera, pending_timings_, pose);
   };
   return tracker_frame;
@@ -548,7 +560,8 @@ void Session::PrepareMapping(FrameInFlight* frame) {
   // fixed point whatever the thread count. Its inputs are copied here, as
   // the caller's and the session's buffers change with the next frame.
   const FrameInput& input = frame->input;
-  frame->joins_map = options_.relocalization.enabled && !input.depth.empty() &&
+  frame->joins_map = options_.relocalization.enabled &&
+                     (!input.depth.empty() || KnowsItsUnit(frame->tracking)) &&
                      MapWantsKeyframe(frame->tracking);
   if (frame->joins_map) {
     ScopedStageTimer timer(pending_timings_, kMappingStage);
@@ -564,6 +577,10 @@ void Session::PrepareMapping(FrameInFlight* frame) {
     view.units_per_metre = units_per_metre;
     view.camera = frame->camera;
     view.camera_from_world = frame->tracking.camera_from_world;
+    // Without depth, the keyframe's map points are the ones tracking
+    // followed into it.
+    view.sightings.clear();
+    if (input.depth.empty()) tracker_->AppendPendingSightings(&view.sightings);
     // Loops are closed in a world whose up is known: the pose graph keeps
     // roll and pitch.
     frame->mapping.closes_loops =

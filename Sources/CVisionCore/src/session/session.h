@@ -227,9 +227,12 @@ class Session {
   // Whether the map takes this frame: a measured pose in normal tracking,
   // far enough from the last keyframe the map took.
   bool MapWantsKeyframe(const TrackingResult& tracking) const;
+  // Whether a frame without depth can join the map: its points are in a
+  // unit that stays (a monocular map's own, without an IMU).
+  static bool KnowsItsUnit(const TrackingResult& tracking);
   // The hook the tracker calls while lost: queries the map.
   bool Relocalize(const FrameInput& frame, const PinholeCamera& camera,
-                  StageTimings& timings, Eigen::Isometry3d* camera_from_world);
+                  StageTimings& timings, RelocalizedPose* found);
   vc_world_mapping_status_t MappingStatus(const TrackingResult& tracking) const;
   // How sure the world's up is (vc_frame_result_t.world_up_confidence).
   float UpConfidence(WorldUpSource source) const;

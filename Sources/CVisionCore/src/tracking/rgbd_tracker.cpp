@@ -489,14 +489,17 @@ void RgbdTracker::RelocalizeInMap(const TrackerFrame& frame,
                                   FrameOutcome* outcome) {
   // Found in the map again: a new local map starts at the pose found, in
   // the old world, so every anchor stays where it was.
-  Eigen::Isometry3d found;
-  if (!pending_.has_map || !frame.relocalize || depth.empty() ||
-      !frame.relocalize(&found)) {
+  // Without depth, the map points relocalization matched are followed from
+  // here (in the old world's unit).
+  RelocalizedPose found;
+  if (!pending_.has_map || !frame.relocalize || !frame.relocalize(&found)) {
     return;
   }
   const Eigen::Isometry3d held = pending_.camera_from_world;
-  pending_.camera_from_world = found;
-  const int added = StartMap(frame, depth);
+  pending_.camera_from_world = found.camera_from_world;
+  const int added = depth.empty()
+                        ? StartMapAtSightings(frame, depth, found.sightings)
+                        : StartMap(frame, depth);
   if (added >= options_.min_inliers_normal) {
     TrackFromNewMap(frame, added, outcome);
     outcome->relocalized_in_map = true;
@@ -751,6 +754,14 @@ void RgbdTracker::RecordKeyframePose(int64_t id) noexcept {
   const LocalKeyframe& keyframe = keyframes[static_cast<size_t>(index)];
   trajectory_.SetKeyframePose(id, keyframe.timestamp_ns,
                               keyframe.camera_from_world);
+}
+
+void RgbdTracker::AppendPendingSightings(
+    std::vector<PointSighting>* out) const {
+  out->reserve(out->size() + next_points_.size());
+  for (size_t k = 0; k < next_points_.size(); ++k) {
+    out->push_back({next_positions_[k], TrackPoint(next_points_[k]).world});
+  }
 }
 
 void RgbdTracker::AppendTrackedPoints(

@@ -70,6 +70,9 @@ class RgbdTracker final : public TrackingFrontEnd {
   // The last committed frame's tracks' points.
   void AppendTrackedPoints(std::vector<vc_feature_point_t>* out) const override;
 
+  // This frame's tracks and their points' positions.
+  void AppendPendingSightings(std::vector<PointSighting>* out) const override;
+
   // Each frame's pose relative to the keyframe it was tracked against, at
   // that keyframe's current pose (see KeyframeRelativeTrajectory).
   std::vector<TrajectoryPose> RefinedTrajectory() const override {
@@ -233,6 +236,11 @@ class RgbdTracker final : public TrackingFrontEnd {
   // following them, and spawns new ones from this frame when too few are
   // left. Returns the points added (0 when no map started).
   int StartMonocularMap(const TrackerFrame& frame, const DepthSampler& depth);
+  // Starts a new local map at pending_.camera_from_world from map points
+  // seen in this frame (relocalization's inliers; corners already
+  // detected). Returns the points added; on too few, leaves nothing pending.
+  int StartMapAtSightings(const TrackerFrame& frame, const DepthSampler& depth,
+                          const std::vector<PointSighting>& sightings);
   // The two views' points of a first map, when the candidates allow one:
   // sets the pose and fills the tracks and new points. Returns their count.
   int TriangulateFirstPoints(const TrackerFrame& frame);

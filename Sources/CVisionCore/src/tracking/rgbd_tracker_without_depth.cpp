@@ -81,6 +81,51 @@ int RgbdTracker::StartMonocularMap(const TrackerFrame& frame,
   return added;
 }
 
+int RgbdTracker::StartMapAtSightings(
+    const TrackerFrame& frame, const DepthSampler& depth,
+    const std::vector<PointSighting>& sightings) {
+  ClearPendingTracks();
+  // Relocalization's consensus is loose (several pixels); the pose is
+  // refined on the sightings, and only those within the tracker's own
+  // threshold are followed.
+  observations_.clear();
+  for (const PointSighting& sighting : sightings) {
+    const double z = (pending_.camera_from_world * sighting.world).z();
+    // As uncertain as one pixel at its distance: the keyframe map keeps no
+    // uncertainty of its own.
+    observations_.push_back(
+        {sighting.world, Eigen::Vector2d(sighting.pixel.x, sighting.pixel.y),
+         z > 0 ? z / frame.camera.MeanFocal() : 0.0});
+  }
+  Eigen::Isometry3d pose = pending_.camera_from_world;
+  const int support = estimator_.RefineNearby(frame.camera, observations_,
+                                              &pose, &inlier_mask_);
+  if (support < options_.min_inliers_normal) return 0;
+  pending_.camera_from_world = pose;
+  for (size_t k = 0; k < sightings.size(); ++k) {
+    if (!inlier_mask_[k] ||
+        static_cast<int>(next_positions_.size()) >= options_.max_features) {
+      continue;
+    }
+    PromotedCandidate promoted;
+    promoted.point.world = sightings[k].world;
+    promoted.point.sigma = observations_[k].sigma;
+    promoted.pixel = sightings[k].pixel;
+    promoted.origin_ns = frame.timestamp_ns;
+    AddPromotedPoint(frame, promoted);
+  }
+  const int added = static_cast<int>(new_points_.size());
+  // Candidates followed before the loss start from a pose that is not this
+  // map's.
+  next_candidates_.clear();
+  DescribeTracksAndCorners(frame);
+  SpawnCandidates(frame);
+  BuildKeyframe(frame, depth);
+  clear_map_ = true;
+  pending_.recovery_since_ns = -1;
+  return added;
+}
+
 int RgbdTracker::TriangulateFirstPoints(const TrackerFrame& frame) {
   const std::vector<CandidateTrack>& tracks = next_candidates_;
   if (static_cast<int>(tracks.size()) < kInitialMinPoints ||

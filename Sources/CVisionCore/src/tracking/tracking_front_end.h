@@ -16,11 +16,19 @@
 #include "common/pinhole_camera.h"
 #include "common/tracking_options.h"
 #include "tracking/keyframe_relative_trajectory.h"
+#include "tracking/point_sighting.h"
 #include "tracking/tracking_state.h"
 #include "tracking/world_alignment.h"
 #include "vision_core/vision_core.h"
 
 namespace vc {
+
+// Where relocalization found the camera (OpenCV camera axes, the map's
+// world), and the map points that agree with it, seen in the frame.
+struct RelocalizedPose {
+  Eigen::Isometry3d camera_from_world = Eigen::Isometry3d::Identity();
+  std::vector<PointSighting> sightings;
+};
 
 // One validated frame as the tracker needs it; everything is borrowed.
 struct TrackerFrame {
@@ -40,10 +48,9 @@ struct TrackerFrame {
   // one at the held pose (after reanchor_delay_seconds); false while there
   // is a map worth relocalizing in.
   bool may_start_new_map = true;
-  // Asked on each frame while lost with a map: sets camera_from_world
-  // (OpenCV camera axes, the map's world) and returns true if this frame
-  // was found in the map. Empty: never found.
-  std::function<bool(Eigen::Isometry3d*)> relocalize;
+  // Asked on each frame while lost with a map: returns true and fills the
+  // pose if this frame was found in the map. Empty: never found.
+  std::function<bool(RelocalizedPose*)> relocalize;
   // Up judged from the scene since the last frame, in the tracker's world
   // (ARKit axes) as it was then; zero when nothing was decided. Only read
   // while the world's up is undecided: the world turns once so it is +Y.
@@ -110,6 +117,12 @@ class TrackingFrontEnd {
   // world positions, to out.
   virtual void AppendTrackedPoints(
       std::vector<vc_feature_point_t>* out) const = 0;
+
+  // Appends the map points the frame just tracked (after Track(), before
+  // Commit()) followed, where it saw them and where they are in the world
+  // as the result reports it.
+  virtual void AppendPendingSightings(
+      std::vector<PointSighting>* out) const = 0;
 
   // Every measured frame so far, as the map places it now.
   virtual std::vector<TrajectoryPose> RefinedTrajectory() const = 0;

@@ -1,0 +1,18 @@
+// A map point seen in an image: where it was seen (pixels) and what it is
+// (its position in the world). Relocalization hands the ones that agree with
+// the pose it found to a tracker without depth, which follows them from
+// there; a tracker hands the ones it measured to a keyframe without depth,
+// which then holds map points. Plain data.
+#pragma once
+
+#include <Eigen/Core>
+#include <opencv2/core.hpp>
+
+namespace vc {
+
+struct PointSighting {
+  cv::Point2f pixel;
+  Eigen::Vector3d world = Eigen::Vector3d::Zero();
+};
+
+}  // namespace vc
