@@ -133,6 +133,20 @@ VC_API vc_status_t vc_test_cull_keyframe_near_wall(double second_from_wall_m,
                                                    int copies_of_first,
                                                    int *removed);
 
+/** A keyframe described without depth (relocalization/map_keyframe.h): a
+    textured wall 2 m in front of the camera at the origin. Each feature ORB
+    finds in the left sighted_width_fraction of the image has a map point
+    seen offset_px to its right, at the wall. features receives how many
+    features ORB found, kept how many the keyframe kept (those with a world
+    point), kept_far_from_sightings how many of those lie more than 8 px
+    right of the sighted part, and over the kept ones the largest distance
+    between a point's projection and its feature (pixels) and the largest
+    distance from the wall (metres). */
+VC_API vc_status_t vc_test_describe_keyframe_without_depth(
+    double offset_px, double sighted_width_fraction, int *features, int *kept,
+    int *kept_far_from_sightings, double *max_reprojection_px,
+    double *max_depth_error_m);
+
 /** A refined-trajectory trial (tracking/keyframe_relative_trajectory.h):
     keyframe_count seeded keyframes a second apart, each with five frames
     tracked against it, then what the map does to keyframes: every other
