@@ -40,12 +40,12 @@ public enum IMUCheck {
         "\(file): \(imu.count) IMU sample\(imu.count == 1 ? "" : "s"); visual-inertial tracking needs a stream of them"
       ]
     }
-    let intervals = zip(imu.dropFirst(), imu).map { $0.timestamp - $1.timestamp }
-    let interval = intervals.median ?? 0
+    let interval = medianInterval(imu)
     var found: [String] = []
     if let problem = rateProblem(interval: interval, file: file) { found.append(problem) }
     if let problem = gapProblem(imu, interval: interval, file: file) { found.append(problem) }
-    if let (problem, share) = coverageProblem(imu, frameTimes: frameTimes, file: file),
+    if let (problem, share) = coverageProblem(
+      imu, interval: interval, frameTimes: frameTimes, file: file),
       share > maximumUncoveredShare
     {
       found.append(problem)
@@ -61,10 +61,16 @@ public enum IMUCheck {
     of imu: [IMUSample], frameTimes: [Double], file: String
   ) -> [String] {
     guard imu.count >= 2,
-      let (problem, share) = coverageProblem(imu, frameTimes: frameTimes, file: file),
+      let (problem, share) = coverageProblem(
+        imu, interval: medianInterval(imu), frameTimes: frameTimes, file: file),
       share <= maximumUncoveredShare
     else { return [] }
     return [problem + "; they are tracked without it"]
+  }
+
+  /// The median time between samples, in seconds (0 without two samples).
+  private static func medianInterval(_ imu: [IMUSample]) -> Double {
+    zip(imu.dropFirst(), imu).map { $0.timestamp - $1.timestamp }.median ?? 0
   }
 
   private static func rateProblem(interval: Double, file: String) -> String? {
@@ -89,13 +95,12 @@ public enum IMUCheck {
 
   /// The frames outside the IMU's span, said, and their share of all.
   private static func coverageProblem(
-    _ imu: [IMUSample], frameTimes: [Double], file: String
+    _ imu: [IMUSample], interval: Double, frameTimes: [Double], file: String
   ) -> (String, Double)? {
-    let intervals = zip(imu.dropFirst(), imu).map { $0.timestamp - $1.timestamp }
     guard let first = frameTimes.first, let last = frameTimes.last,
       let start = imu.first?.timestamp, let end = imu.last?.timestamp
     else { return nil }
-    let slack = max(2 * (intervals.median ?? 0), minimumGapSeconds)
+    let slack = max(2 * interval, minimumGapSeconds)
     let uncovered = frameTimes.filter { $0 < start - slack || $0 > end + slack }.count
     guard uncovered > 0 else { return nil }
     let share = Double(uncovered) / Double(frameTimes.count)

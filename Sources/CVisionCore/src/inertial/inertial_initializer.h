@@ -13,6 +13,7 @@
 #include <Eigen/Geometry>
 #include <vector>
 
+#include "common/angles.h"
 #include "inertial/imu_preintegration.h"
 
 namespace vc {
@@ -81,7 +82,7 @@ struct InertialInitializerOptions {
   // 0.045 degrees and 0.008-0.060; with an IMU made up from the 7-Scenes
   // kitchen's or ARKitScenes' smoothed poses, 0.22-0.66 degrees and
   // 0.08-0.7, where the scale came out 24-78% wrong.
-  double max_rotation_residual = 0.1 * 3.14159265358979323846 / 180;
+  double max_rotation_residual = Radians(0.1);
   double max_relative_position_residual = 0.1;
   // How strongly the accelerometer bias is held near the integration's:
   // one m/s^2 of bias weighs as much as this many metres of position

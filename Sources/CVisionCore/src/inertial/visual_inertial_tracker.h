@@ -78,14 +78,14 @@ class VisualInertialTracker final : public TrackingFrontEnd {
   Eigen::Vector3d last_centre_ = Eigen::Vector3d::Zero();
   // When the scale was last estimated and applied.
   int64_t last_estimate_ns_ = 0;
-
-  // ---- Pending, applied by Commit().
-  const std::vector<vc_imu_sample_t>* pending_samples_ = nullptr;
-  bool pending_scale_known_ = false;
   // Why the scale is unknown, as the last estimate found (kept until the
   // next one, or a new map).
   vc_unknown_scale_reason_t unknown_scale_reason_ =
       VC_UNKNOWN_SCALE_COLLECTING_MOTION;
+
+  // ---- Pending, applied by Commit().
+  const std::vector<vc_imu_sample_t>* pending_samples_ = nullptr;
+  bool pending_scale_known_ = false;
   vc_unknown_scale_reason_t pending_unknown_scale_reason_ =
       VC_UNKNOWN_SCALE_COLLECTING_MOTION;
   Eigen::Vector3d pending_map_origin_ = Eigen::Vector3d::Zero();
