@@ -9,6 +9,7 @@
 
 #include "relocalization/depth_surface.h"
 #include "relocalization/keyframe_database.h"
+#include "trial_camera.h"
 #include "vision_core_testing/vision_core_testing.h"
 
 namespace {
@@ -39,12 +40,7 @@ extern "C" {
 vc_status_t vc_test_cull_keyframe_near_wall(double second_from_wall_m,
                                             int copies_of_first, int* removed) {
   const vc::RelocalizationOptions options;
-  vc::PinholeCamera camera;
-  camera.fx = camera.fy = 525;
-  camera.cx = 319.5;
-  camera.cy = 239.5;
-  camera.width = 640;
-  camera.height = 480;
+  const vc::PinholeCamera camera = vc_trial::TrialCamera();
   const cv::Mat depth(camera.height, camera.width, CV_16UC1, cv::Scalar(2000));
   vc::KeyframeDatabase database(options);
   int64_t id = 0;

@@ -13,21 +13,12 @@
 
 #include "relocalization/frame_features.h"
 #include "relocalization/map_keyframe.h"
+#include "trial_camera.h"
 #include "vision_core_testing/vision_core_testing.h"
 
 namespace {
 
 constexpr double kWallMetres = 2.0;
-
-vc::PinholeCamera TrialCamera() {
-  vc::PinholeCamera camera;
-  camera.fx = camera.fy = 525;
-  camera.cx = 319.5;
-  camera.cy = 239.5;
-  camera.width = 640;
-  camera.height = 480;
-  return camera;
-}
 
 // Blocks of seeded random grey, blurred a little: corners everywhere.
 cv::Mat TexturedWall(const vc::PinholeCamera& camera) {
@@ -50,7 +41,7 @@ vc_status_t vc_test_describe_keyframe_without_depth(
     int* kept_far_from_sightings, double* max_reprojection_px,
     double* max_depth_error_m) {
   const vc::RelocalizationOptions options;
-  const vc::PinholeCamera camera = TrialCamera();
+  const vc::PinholeCamera camera = vc_trial::TrialCamera();
   vc::KeyframeView view;
   view.id = 1;
   view.grey = TexturedWall(camera);

@@ -491,6 +491,9 @@ void RgbdTracker::RelocalizeInMap(const TrackerFrame& frame,
   // the old world, so every anchor stays where it was.
   // Without depth, the map points relocalization matched are followed from
   // here (in the old world's unit).
+  // RGB-D tracking does not follow a frame without depth (as in
+  // StartMapIfDue).
+  if (depth.empty() && options_.tracking_mode == TrackingMode::kRgbd) return;
   RelocalizedPose found;
   if (!pending_.has_map || !frame.relocalize || !frame.relocalize(&found)) {
     return;
