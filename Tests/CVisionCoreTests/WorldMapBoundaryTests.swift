@@ -117,7 +117,7 @@ final class WorldMapBoundaryTests: XCTestCase {
   func testTheMapGrowsWithKeyframesAndRoundTripsByteForByte() throws {
     let map = Self.mapping.map
     let info = Self.info(map)
-    XCTAssertEqual(info.format_version, 1)
+    XCTAssertEqual(info.format_version, 2)
     XCTAssertGreaterThanOrEqual(info.keyframe_count, 3, "3 s of walk, a keyframe per 15 cm or 12°")
     XCTAssertGreaterThan(info.point_count, 100)
     XCTAssertEqual(info.camera.width, SyntheticRoom.width)
@@ -199,8 +199,8 @@ final class WorldMapBoundaryTests: XCTestCase {
       _ = refused(flipped, "a bit flipped at byte \(position)")
     }
     var future = bytes
-    future[8] = 2  // format version, little-endian u32 after the magic
-    XCTAssertTrue(refused(future, "version 2").contains("update ARScene"))
+    future[8] = 3  // format version, little-endian u32 after the magic
+    XCTAssertTrue(refused(future, "version 3").contains("update ARScene"))
     var extra = bytes
     extra.append(0)
     _ = refused(extra, "a byte after the end section")
@@ -243,6 +243,124 @@ final class WorldMapBoundaryTests: XCTestCase {
       for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
     }
     return ~crc
+  }
+
+  // MARK: - How the map was tracked, and its unit
+
+  /// The file with its HEAD payload changed by `change` (and its version
+  /// set, if given), the section's length and checksum made right.
+  private static func withHeader(
+    _ bytes: [UInt8], version: UInt8? = nil, _ change: (inout [UInt8]) -> Void
+  ) -> [UInt8] {
+    // magic 8, version 4, then HEAD's tag 4, length 8 and CRC 4.
+    let length = (0..<8).reduce(0) { $0 | Int(bytes[16 + $1]) << (8 * $1) }
+    var payload = Array(bytes[28..<(28 + length)])
+    change(&payload)
+    var out = Array(bytes[0..<16])
+    if let version { out[8] = version }
+    out += (0..<8).map { UInt8((UInt64(payload.count) >> (8 * UInt64($0))) & 0xFF) }
+    let crc = crc32(payload[...])
+    out += (0..<4).map { UInt8((crc >> (8 * UInt32($0))) & 0xFF) }
+    return out + payload + bytes[(28 + length)...]
+  }
+
+  /// The map with its header's last two fields (tracking, unit) set.
+  private static func trackedAs(_ tracking: UInt8, unit: UInt8) -> [UInt8] {
+    withHeader(encode(mapping.map)) {
+      $0[$0.count - 2] = tracking
+      $0[$0.count - 1] = unit
+    }
+  }
+
+  func testAMapMadeWithDepthSaysSoAndAVersionOneFileReadsAsSuch() throws {
+    let made = Self.info(Self.mapping.map)
+    XCTAssertEqual(made.tracking_mode, VC_TRACKING_MODE_RGBD)
+    XCTAssertEqual(made.is_scale_known, 1)
+    // Version 1's header ends before the tracking and the unit; its maps
+    // were all made with depth.
+    let bytes = Self.encode(Self.mapping.map)
+    let versionOne = Self.withHeader(bytes, version: 1) { $0.removeLast(2) }
+    guard case .success(let map) = Self.decode(versionOne) else {
+      return XCTFail("a version 1 file was refused")
+    }
+    defer { vc_world_map_destroy(map) }
+    XCTAssertEqual(Self.info(map).tracking_mode, VC_TRACKING_MODE_RGBD)
+    XCTAssertEqual(Self.info(map).is_scale_known, 1)
+    XCTAssertEqual(Self.info(map).keyframe_count, made.keyframe_count)
+    // A version 2 header without them is short.
+    if case .success(let short) = Self.decode(Self.withHeader(bytes) { $0.removeLast(2) }) {
+      vc_world_map_destroy(short)
+      XCTFail("a version 2 header without the tracking and the unit was read")
+    }
+  }
+
+  func testATrackingOrUnitTheDocumentDoesNotAllowIsRefused() throws {
+    for (tracking, unit, says): (UInt8, UInt8, String) in [
+      (0, 1, "tracking is 0"), (4, 1, "tracking is 4"), (3, 2, "unit is 2"),
+      (1, 0, "is in metres"), (2, 0, "is in metres"),
+    ] {
+      switch Self.decode(Self.trackedAs(tracking, unit: unit)) {
+      case .success(let map):
+        vc_world_map_destroy(map)
+        XCTFail("tracking \(tracking) with unit \(unit) was read")
+      case .failure(let failure):
+        XCTAssertTrue(failure.message.contains(says), failure.message)
+      }
+    }
+  }
+
+  /// A map tracked from one camera without an IMU is in a unit of its own:
+  /// no session measuring in metres may open it, and known poses in metres
+  /// cannot place its keyframes.
+  func testAMapInItsOwnUnitIsRefusedWhereverMetresWouldMeetIt() throws {
+    guard case .success(let map) = Self.decode(Self.trackedAs(3, unit: 0)) else {
+      return XCTFail("a monocular map in its own unit was refused")
+    }
+    defer { vc_world_map_destroy(map) }
+    XCTAssertEqual(Self.info(map).tracking_mode, VC_TRACKING_MODE_MONOCULAR)
+    XCTAssertEqual(Self.info(map).is_scale_known, 0)
+
+    let rgbd = try Session { $0.tracking.tracking_mode = VC_TRACKING_MODE_RGBD }
+    XCTAssertEqual(vc_session_set_world_map(rgbd.handle, map), VC_STATUS_INVALID_ARGUMENT)
+    XCTAssertTrue(
+      String(cString: vc_session_last_error_message(rgbd.handle)).contains("unit of its own"))
+
+    // Tracking automatically, the frame decides: with depth it is refused.
+    let automatic = try Session()
+    XCTAssertEqual(vc_session_set_world_map(automatic.handle, map), VC_STATUS_OK)
+    var result = vc_frame_result_t()
+    let frame = Self.walk[0]
+    let status = frame.rgb.withUnsafeBytes { pixels in
+      SyntheticRoom.withDepthView(frame.depth) { depth in
+        withUnsafePointer(to: &depth) { depthPointer in
+          var input = vc_frame_input_t(
+            timestamp_ns: 0, intrinsics: SyntheticRoom.intrinsics,
+            color: vc_image_view_t(
+              data: pixels.baseAddress, width: SyntheticRoom.width, height: SyntheticRoom.height,
+              stride_bytes: SyntheticRoom.width * 3, format: VC_PIXEL_FORMAT_RGB8),
+            depth: depthPointer, imu_samples: nil, imu_sample_count: 0)
+          return vc_session_process_frame(automatic.handle, &input, &result)
+        }
+      }
+    }
+    XCTAssertEqual(status, VC_STATUS_INVALID_ARGUMENT)
+    XCTAssertTrue(
+      String(cString: vc_session_last_error_message(automatic.handle)).contains(
+        "this frame has depth (in metres)"))
+    // Without depth the same session takes the frame, finds it in the map,
+    // and says its position is in the map's unit.
+    let found = automatic.process(frame, index: 0, withDepth: false).tracking_statistics
+    XCTAssertEqual(found.relocalized, 1)
+    XCTAssertEqual(found.is_scale_known, 0)
+
+    let count = Int(Self.info(map).keyframe_count)
+    var identity = [Double](repeating: 0, count: 16 * count)
+    for k in 0..<count { for i in 0..<4 { identity[16 * k + 5 * i] = 1 } }
+    var placed: OpaquePointer?
+    XCTAssertEqual(
+      vc_world_map_with_keyframe_poses(map, identity, Int64(count), &placed),
+      VC_STATUS_INVALID_ARGUMENT)
+    XCTAssertTrue(String(cString: vc_last_error_message()).contains("unit of its own"))
   }
 
   // MARK: - Relocalizing

@@ -154,7 +154,7 @@ final class WorldMapCommandTests: XCTestCase {
     let (sequence, map) = try buildMap()
     let info = try run(["map", "info", map])
     XCTAssertEqual(info.status, 0, info.stderr)
-    XCTAssertTrue(info.stdout.contains("format version 1"), info.stdout)
+    XCTAssertTrue(info.stdout.contains("format version 2"), info.stdout)
     XCTAssertTrue(info.stdout.contains("Keyframes: "), info.stdout)
     XCTAssertTrue(
       info.stdout.contains("plane"), "plane anchors travel with the map: \(info.stdout)")

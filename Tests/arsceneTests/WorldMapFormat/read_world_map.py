@@ -50,14 +50,18 @@ class Reader:
             raise FormatError("%s: %d unexpected bytes at the end" % (self.what, len(self.data) - self.offset))
 
 
+TRACKING = {1: "rgbd", 2: "visual-inertial", 3: "monocular"}
+
+
 def sections(data):
-    """(tag, payload) of each section after the magic and version."""
+    """The format version, and (tag, payload) of each section after the
+    magic and version."""
     file = Reader(data, "file")
     if file.take(8) != b"ARSCNMAP":
         raise FormatError("not a world map (magic)")
     version = file.one("I")
-    if version != 1:
-        raise FormatError("version %d, this reader knows 1" % version)
+    if version not in (1, 2):
+        raise FormatError("version %d, this reader knows 1 and 2" % version)
     found = []
     while True:
         tag = file.take(4).decode("ascii")
@@ -68,10 +72,10 @@ def sections(data):
         found.append((tag, payload))
         if tag == "END ":
             file.finished()
-            return found
+            return version, found
 
 
-def read_head(payload):
+def read_head(payload, version):
     r = Reader(payload, "HEAD")
     head = {"engine_version": r.string()}
     head["fx"], head["fy"], head["cx"], head["cy"] = r.values("4d")
@@ -80,6 +84,12 @@ def read_head(payload):
     head["center"] = list(r.values("3f"))
     head["extent"] = list(r.values("3f"))
     head["options_checksum"] = r.one("I")
+    # Version 1 maps were all made with depth, in metres.
+    tracking, unit = r.values("2B") if version >= 2 else (1, 1)
+    if tracking not in TRACKING or unit not in (0, 1) or (unit == 0 and tracking != 3):
+        raise FormatError("HEAD: tracking %d with unit %d" % (tracking, unit))
+    head["tracking"] = TRACKING[tracking]
+    head["metres"] = unit == 1
     r.finished()
     return head
 
@@ -121,11 +131,12 @@ def read_keyframe(payload):
 
 def read(path):
     with open(path, "rb") as file:
-        found = sections(file.read())
+        version, found = sections(file.read())
     tags = [tag for tag, _ in found]
     if not tags or tags[0] != "HEAD" or tags.count("HEAD") != 1 or tags.count("ANCH") != 1:
         raise FormatError("sections %s: HEAD first, then KFRM, ANCH and END once" % tags)
-    head = read_head(found[0][1])
+    head = read_head(found[0][1], version)
+    head["version"] = version
     keyframes = [read_keyframe(payload) for tag, payload in found if tag == "KFRM"]
     anchors = json.loads(next(payload for tag, payload in found if tag == "ANCH").decode("utf-8"))["anchors"]
     anchor_bytes = len(next(payload for tag, payload in found if tag == "ANCH"))

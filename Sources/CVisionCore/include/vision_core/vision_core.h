@@ -1227,7 +1227,12 @@ VC_API vc_status_t vc_session_get_world_map(const vc_session_t *session,
 /** Starts the session in map's world: call before the first frame. The
     session reports VC_TRACKING_STATE_REASON_RELOCALIZING until the camera
     sees a mapped place, then tracks in the map's world (same origin and
-    axes). Frames must come from a camera with the map's image size. */
+    axes). Frames must come from a camera with the map's image size. A map
+    in a unit of its own (vc_world_map_info_t.is_scale_known 0) is refused
+    by a session set to track with depth or an IMU, and a frame with depth
+    or IMU samples is refused by an automatic one: it would measure in
+    metres. A session tracking one camera alone that opens a map in metres
+    tracks in metres once it has relocalized. */
 VC_API vc_status_t vc_session_set_world_map(vc_session_t *session,
                                             const vc_world_map_t *map);
 
@@ -1267,9 +1272,17 @@ typedef struct vc_world_map_info {
   int64_t point_count;
   int64_t surface_point_count;
   int64_t anchor_bytes;
-  /** Axis-aligned box of the points in the map's world, ARKit axes, metres. */
+  /** Axis-aligned box of the points in the map's world, ARKit axes, metres
+      (or the map's own unit where is_scale_known is 0). */
   float center[3];
   float extent[3];
+  /** How the session that made the map tracked: VC_TRACKING_MODE_RGBD,
+      _VISUAL_INERTIAL or _MONOCULAR. */
+  vc_tracking_mode_t tracking_mode;
+  /** 1 when positions are in metres; 0 for a map tracked from one camera
+      without an IMU, in a unit of its own, which only a session that
+      measures nothing in metres opens (vc_session_set_world_map). */
+  int32_t is_scale_known;
 } vc_world_map_info_t;
 
 VC_API vc_status_t vc_world_map_get_info(const vc_world_map_t *map,
@@ -1302,7 +1315,8 @@ VC_API vc_status_t vc_world_map_get_keyframes(const vc_world_map_t *map,
     along rigidly. The map's world becomes the poses' world, as for a robot
     that knows where it is or a benchmark's reference poses. Anchors are
     left as they are (the caller moves them). A pose that is not a finite
-    rigid transform is VC_STATUS_INVALID_ARGUMENT naming its keyframe. */
+    rigid transform is VC_STATUS_INVALID_ARGUMENT naming its keyframe, and
+    so is a map in a unit of its own (is_scale_known 0). */
 VC_API vc_status_t vc_world_map_with_keyframe_poses(
     const vc_world_map_t *map, const double *world_from_camera, int64_t count,
     vc_world_map_t **out_map);

@@ -173,6 +173,8 @@ vc_status_t vc_world_map_get_info(const vc_world_map_t* map,
     }
     info.anchor_bytes = static_cast<int64_t>(data.anchors.size());
     vc::MeasureWorldMap(data, info.center, info.extent);
+    info.tracking_mode = static_cast<vc_tracking_mode_t>(data.made_by);
+    info.is_scale_known = data.metric ? 1 : 0;
     *out_info = info;
   });
 }
@@ -242,6 +244,12 @@ vc_status_t vc_world_map_with_keyframe_poses(const vc_world_map_t* map,
                     std::to_string(keyframes) + " keyframes: one per keyframe");
     vc::Require(world_from_camera != nullptr || count == 0,
                 "world_from_camera is NULL");
+    // Each keyframe's points move rigidly with it: known poses in metres
+    // would leave a map of another unit with points at the wrong depths.
+    vc::Require(map->data.metric,
+                "the map is in a unit of its own (tracked from one camera "
+                "without an IMU): its keyframes cannot be placed at poses in "
+                "metres");
     std::vector<Eigen::Isometry3d> corrections;
     corrections.reserve(static_cast<size_t>(count));
     for (int64_t k = 0; k < count; ++k) {

@@ -49,7 +49,9 @@ class VisualInertialTracker final : public TrackingFrontEnd {
   std::vector<TrajectoryPose> RefinedTrajectory() const override {
     return visual_.RefinedTrajectory();
   }
-  void AdoptExistingWorld() override { visual_.AdoptExistingWorld(); }
+  void AdoptExistingWorld(bool metric) override {
+    visual_.AdoptExistingWorld(metric);
+  }
 
  private:
   // The scale that makes the latest keyframes' motion agree with the IMU

@@ -372,6 +372,8 @@ std::vector<uint8_t> EncodeWorldMap(const WorldMapData& data,
   for (int a = 0; a < 3; ++a) header.F32(center[a]);
   for (int a = 0; a < 3; ++a) header.F32(extent[a]);
   header.U32(data.options_checksum);
+  header.U8(static_cast<uint8_t>(data.made_by));
+  header.U8(data.metric ? 1 : 0);
   WriteSection(out, "HEAD", header);
 
   for (const MapKeyframe& k : data.keyframes) {
@@ -386,6 +388,33 @@ std::vector<uint8_t> EncodeWorldMap(const WorldMapData& data,
   WriteSection(out, "END ", end);
   return std::move(out.bytes());
 }
+
+namespace {
+
+// Version 2's end of the header: the tracking that made the map and whether
+// its unit is metres.
+void ReadHowTracked(ByteReader& header, const std::string& what,
+                    WorldMapSummary* s) {
+  const uint8_t made_by = header.U8("tracking");
+  Require(made_by >= static_cast<uint8_t>(TrackingMode::kRgbd) &&
+              made_by <= static_cast<uint8_t>(TrackingMode::kMonocular),
+          what + ": the header's tracking is " + std::to_string(made_by) +
+              "; 1 (RGB-D), 2 (visual-inertial) or 3 (monocular) expected");
+  const uint8_t metric = header.U8("unit");
+  Require(metric <= 1, what + ": the header's unit is " +
+                           std::to_string(metric) +
+                           "; 1 (metres) or 0 (the map's own) expected");
+  // Only tracking without depth and without an IMU leaves the unit open.
+  Require(
+      metric == 1 || made_by == static_cast<uint8_t>(TrackingMode::kMonocular),
+      what +
+          ": a map made with depth or an IMU is in metres, but the "
+          "header says its unit is its own");
+  s->made_by = static_cast<TrackingMode>(made_by);
+  s->metric = metric == 1;
+}
+
+}  // namespace
 
 WorldMapData DecodeWorldMap(const std::vector<uint8_t>& bytes,
                             const std::string& what, WorldMapSummary* summary) {
@@ -415,6 +444,7 @@ WorldMapData DecodeWorldMap(const std::vector<uint8_t>& bytes,
   for (int a = 0; a < 3; ++a) s.center[a] = header.F32("centre");
   for (int a = 0; a < 3; ++a) s.extent[a] = header.F32("extent");
   s.options_checksum = header.U32("options checksum");
+  if (version >= 2) ReadHowTracked(header, what, &s);
   RequireConsumed(header);
   Require(s.keyframe_count >= 0 && s.keyframe_count <= kMaxWorldMapKeyframes,
           what + ": the header claims " + std::to_string(s.keyframe_count) +
@@ -426,6 +456,8 @@ WorldMapData DecodeWorldMap(const std::vector<uint8_t>& bytes,
   WorldMapData data;
   data.camera = s.camera;
   data.options_checksum = s.options_checksum;
+  data.made_by = s.made_by;
+  data.metric = s.metric;
   // Each keyframe section takes at least its frame (16 bytes) and a
   // minimal payload, so a count the file cannot hold is refused first.
   r.Need(static_cast<uint64_t>(s.keyframe_count) * 16, "keyframe sections");

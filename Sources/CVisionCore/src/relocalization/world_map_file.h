@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "common/pinhole_camera.h"
+#include "common/tracking_options.h"
 #include "relocalization/map_keyframe.h"
 #include "relocalization/relocalization_options.h"
 
@@ -30,6 +31,12 @@ struct WorldMapData {
   // Checksum of the options that shape the keyframes' features and index
   // (RelocalizationOptionsChecksum): a map made with other ones is refused.
   uint32_t options_checksum = 0;
+  // How the session that made the map tracked (RGB-D, visual-inertial or
+  // monocular; never automatic), and whether its positions are in metres:
+  // a monocular map without an IMU has a unit of its own, and only a
+  // session that measures nothing in metres may open it.
+  TrackingMode made_by = TrackingMode::kRgbd;
+  bool metric = true;
 };
 
 // The counts and extent a reader reports without keeping the keyframes.
@@ -45,9 +52,13 @@ struct WorldMapSummary {
   float center[3] = {0, 0, 0};
   float extent[3] = {0, 0, 0};
   uint32_t options_checksum = 0;
+  TrackingMode made_by = TrackingMode::kRgbd;
+  bool metric = true;
 };
 
-constexpr uint32_t kWorldMapFormatVersion = 1;
+// Version 2 added how the map was tracked and its unit; version 1 files
+// were all made with depth, in metres, and are read as such.
+constexpr uint32_t kWorldMapFormatVersion = 2;
 
 // Bounds a reader enforces before allocating.
 constexpr int64_t kMaxWorldMapKeyframes = 100000;

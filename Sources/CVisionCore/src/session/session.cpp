@@ -299,8 +299,9 @@ WorldMapData Session::CurrentWorldMap() const {
   // same map.
   if (mapping_job_.HasJob()) const_cast<Session*>(this)->FinishMapping();
   Require(!keyframe_map_.keyframes().empty(),
-          "the session has no world map yet: no frame with depth has had "
-          "its pose measured");
+          "the session has no world map yet: no keyframe has joined it (a "
+          "frame with a measured pose, with depth or tracked from one camera "
+          "alone; visual-inertial frames do not join yet)");
   // A map's world is +Y up for whoever opens it.
   Require(world_settled_,
           "the session has no world map yet: world up is not settled (no "
@@ -310,6 +311,8 @@ WorldMapData Session::CurrentWorldMap() const {
   map.camera = map_camera_;
   map.keyframes = keyframe_map_.keyframes();
   map.options_checksum = RelocalizationOptionsChecksum(relocalizer_options_);
+  map.made_by = map_made_by_;
+  map.metric = scale_known_;
   return map;
 }
 
@@ -323,6 +326,12 @@ void Session::AdoptWorldMap(const WorldMapData& map) {
               RelocalizationOptionsChecksum(relocalizer_options_),
           "the world map was made with other relocalization settings "
           "(options checksum differs)");
+  const TrackingMode mode = options_.tracking.tracking_mode;
+  Require(map.metric || mode == TrackingMode::kAutomatic ||
+              mode == TrackingMode::kMonocular,
+          "the world map is in a unit of its own (tracked from one camera, "
+          "without depth or an IMU), and this session tracks in metres: "
+          "track monocular to use the map");
   KeyframeDatabase adopted(relocalizer_options_);
   int64_t next_id = 0;
   std::unordered_map<int64_t, int64_t> plane_frames;
@@ -341,7 +350,11 @@ void Session::AdoptWorldMap(const WorldMapData& map) {
   // The map's world is this session's, +Y up, and worth coming back to.
   world_settled_ = true;
   world_established_ = true;
-  tracker_->AdoptExistingWorld();
+  world_from_map_ = true;
+  world_in_own_unit_ = !map.metric;
+  map_made_by_ = map.made_by;
+  scale_known_ = map.metric;
+  tracker_->AdoptExistingWorld(map.metric);
 }
 
 void Session::SetReferenceDatabase(
@@ -355,7 +368,7 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
   FrameInFlight frame;
   Ingest(input, &frame);
   MeasureImageStatistics(&frame);
-  CheckMapCamera(frame);
+  CheckFrameFitsMap(frame);
   JoinLastKeyframe();
   ApplyPendingCorrection();
   OptimizeMap();
@@ -400,10 +413,33 @@ void Session::MeasureImageStatistics(FrameInFlight* frame) {
                               : NeutralLightEstimate();
 }
 
-void Session::CheckMapCamera(const FrameInFlight& frame) const {
+void Session::CheckFrameFitsMap(const FrameInFlight& frame) const {
   if (options_.relocalization.enabled && map_camera_known_) {
     RequireMapCamera(frame.camera, map_camera_);
   }
+  if (!world_in_own_unit_) return;
+  const TrackingMode tracked_with = TrackedWith(frame.input);
+  Require(tracked_with == TrackingMode::kMonocular,
+          std::string("the world map is in a unit of its own (tracked from "
+                      "one camera, without depth or an IMU), and this frame "
+                      "has ") +
+              (tracked_with == TrackingMode::kRgbd ? "depth" : "IMU samples") +
+              " (in metres): track it monocular to use the map");
+}
+
+bool Session::IgnoresDepth() const {
+  const TrackingMode mode = options_.tracking.tracking_mode;
+  return mode == TrackingMode::kVisualInertial ||
+         mode == TrackingMode::kMonocular;
+}
+
+TrackingMode Session::TrackedWith(const FrameInput& input) const {
+  if (!input.depth.empty() && !IgnoresDepth()) return TrackingMode::kRgbd;
+  const TrackingMode mode = options_.tracking.tracking_mode;
+  if (mode == TrackingMode::kVisualInertial) return mode;
+  const bool imu_scales = mode == TrackingMode::kAutomatic &&
+                          (!input.imu_samples.empty() || !imu_history_.empty());
+  return imu_scales ? TrackingMode::kVisualInertial : TrackingMode::kMonocular;
 }
 
 void Session::JoinLastKeyframe() {
@@ -453,11 +489,7 @@ TrackerFrame Session::TrackerFrameOf(const FrameInFlight& frame) {
   tracker_frame.timestamp_ns = input.timestamp_ns;
   tracker_frame.camera = frame.camera;
   tracker_frame.gray = &gray_;
-  // Visual-inertial and monocular tracking leave depth to the other stages.
-  const TrackingMode mode = options_.tracking.tracking_mode;
-  const bool depth_ignored =
-      mode == TrackingMode::kVisualInertial || mode == TrackingMode::kMonocular;
-  tracker_frame.depth = depth_ignored ? &no_depth_ : &input.depth;
+  tracker_frame.depth = IgnoresDepth() ? &no_depth_ : &input.depth;
   tracker_frame.depth_units_per_metre = input.depth_units_per_metre;
   tracker_frame.imu = &input.imu_samples;
   tracker_frame.mean_luminance = frame.result.statistics.mean_luminance;
@@ -476,8 +508,10 @@ TrackerFrame Session::TrackerFrameOf(const FrameInFlight& frame) {
   // Without depth, relocalization finds fewer views again (its points are
   // the few the tracker followed), so a lost camera starts over once the
   // tracker has waited for it.
+  // A world from a world map is kept whatever the frames hold.
   tracker_frame.may_start_new_map = keyframe_map_.keyframes().empty() ||
-                                    !world_established_ || input.depth.empty();
+                                    !world_established_ ||
+                                    (input.depth.empty() && !world_from_map_);
   tracker_frame.relocalize = [this, &frame](RelocalizedPose* pose) {
     return Relocalize(frame.input, frame.camera, pending_timings_, pose);
   };
@@ -560,15 +594,20 @@ void Session::PrepareMapping(FrameInFlight* frame) {
   // fixed point whatever the thread count. Its inputs are copied here, as
   // the caller's and the session's buffers change with the next frame.
   const FrameInput& input = frame->input;
+  // A keyframe's points are in the tracker's unit: depth, which is in
+  // metres, only serves where the tracker measured with it.
+  frame->tracked_with = TrackedWith(input);
+  const bool with_depth = frame->tracked_with == TrackingMode::kRgbd;
   frame->joins_map = options_.relocalization.enabled &&
-                     (!input.depth.empty() || KnowsItsUnit(frame->tracking)) &&
+                     (with_depth || KnowsItsUnit(frame->tracking)) &&
                      MapWantsKeyframe(frame->tracking);
   if (frame->joins_map) {
     ScopedStageTimer timer(pending_timings_, kMappingStage);
     double units_per_metre = 0;
     const cv::Mat& depth =
-        DepthAsUnsigned16(input.depth, input.depth_units_per_metre,
-                          &depth_millimetres_, &units_per_metre);
+        with_depth ? DepthAsUnsigned16(input.depth, input.depth_units_per_metre,
+                                       &depth_millimetres_, &units_per_metre)
+                   : no_depth_;
     KeyframeView& view = frame->mapping.view;
     view.id = next_map_keyframe_id_;
     view.timestamp_ns = input.timestamp_ns;
@@ -580,7 +619,7 @@ void Session::PrepareMapping(FrameInFlight* frame) {
     // Without depth, the keyframe's map points are the ones tracking
     // followed into it.
     view.sightings.clear();
-    if (input.depth.empty()) tracker_->AppendPendingSightings(&view.sightings);
+    if (!with_depth) tracker_->AppendPendingSightings(&view.sightings);
     // Loops are closed in a world whose up is known: the pose graph keeps
     // roll and pitch.
     frame->mapping.closes_loops =
@@ -619,7 +658,11 @@ void Session::Commit(FrameInFlight* frame) {
   if (tracking.status.state == TrackingState::kNormal) {
     world_established_ = true;
   }
-  if (frame->joins_map) HandOverKeyframe(frame);
+  scale_known_ = tracking.statistics.is_scale_known != 0;
+  if (frame->joins_map) {
+    map_made_by_ = frame->tracked_with;
+    HandOverKeyframe(frame);
+  }
   if (frame->judges_up) {
     scene_up_estimator_ = std::move(frame->judged_up);
     scene_up_ = frame->judged_decision;

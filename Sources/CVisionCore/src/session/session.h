@@ -114,6 +114,15 @@ class Session {
   bool map_camera_known_ = false;
   PinholeCamera map_camera_;
   int64_t next_map_keyframe_id_ = 0;
+  // How the latest keyframe's frame was tracked, and whether the last
+  // frame's positions were in metres: what a saved map says of itself.
+  TrackingMode map_made_by_ = TrackingMode::kRgbd;
+  bool scale_known_ = true;
+  // The world came from a world map: a camera lost in it waits to be found
+  // there, with depth or without. A monocular map's unit is its own, which
+  // no frame measured in metres may join.
+  bool world_from_map_ = false;
+  bool world_in_own_unit_ = false;
   // Reused: float depth as 16-bit millimetres for relocalization.
   cv::Mat depth_millimetres_;
 
@@ -172,6 +181,7 @@ class Session {
     bool keeps_depth = false;
     // The frame joins the keyframe map, described by the mapping job.
     bool joins_map = false;
+    TrackingMode tracked_with = TrackingMode::kRgbd;
     MappingInput mapping;
     // The map keyframes' turn with the world, or an empty map for a world
     // that started over.
@@ -185,8 +195,14 @@ class Session {
   void Ingest(const vc_frame_input_t& input, FrameInFlight* frame);
   // Brightness, sharpness, valid depth and the light estimate.
   void MeasureImageStatistics(FrameInFlight* frame);
-  // Frames must have the camera of the map they are looked for in.
-  void CheckMapCamera(const FrameInFlight& frame) const;
+  // Frames must have the camera of the map they are looked for in, and
+  // measure in its unit.
+  void CheckFrameFitsMap(const FrameInFlight& frame) const;
+  // Visual-inertial and monocular tracking leave depth to the other stages.
+  bool IgnoresDepth() const;
+  // How a frame is tracked (never automatic): with depth, with the IMU's
+  // metres, or from the camera alone.
+  TrackingMode TrackedWith(const FrameInput& input) const;
   // The last frame's keyframe joins the map (and its loop is kept).
   void JoinLastKeyframe();
   // A loop closure's correction moves the tracker and the plane anchors.

@@ -307,15 +307,15 @@ void RgbdTracker::ClearPendingTracks() {
   outlier_points_.clear();
 }
 
-void RgbdTracker::AdoptExistingWorld() {
+void RgbdTracker::AdoptExistingWorld(bool metric) {
   state_.has_frame = true;
   state_.has_map = true;
   state_.last_measured = false;
   state_.settling_gravity = false;
   state_.up_source = WorldUpSource::kGiven;
   state_.lost_to_interruption = true;
-  // World maps are made with depth.
-  state_.metric_map = true;
+  // Kept by a map found again in it (StartMapAtSightings).
+  state_.metric_map = metric;
 }
 
 int RgbdTracker::ExtendMap(const TrackerFrame& frame, const DepthSampler& depth,

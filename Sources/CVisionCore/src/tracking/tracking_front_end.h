@@ -130,7 +130,8 @@ class TrackingFrontEnd {
   // Starts in a world that already exists (a saved map): the world's axes
   // are known and the camera is lost in it, so every frame asks
   // TrackerFrame::relocalize until it is found. Call before the first frame.
-  virtual void AdoptExistingWorld() = 0;
+  // metric: the world's unit is metres (else a monocular map's own).
+  virtual void AdoptExistingWorld(bool metric) = 0;
 };
 
 }  // namespace vc
