@@ -10,7 +10,9 @@ struct MapBuildCommand: ParsableCommand {
     discussion: """
       The map holds the session's keyframes (poses, ORB features with their 3D points, a \
       coarse depth surface), its plane and image anchors, centre, extent and camera. \
-      Keyframes need depth, so the sequence must have it. --trajectory writes the mapping \
+      Keyframes come from frames tracked with depth, or from one camera alone \
+      (--tracking monocular, or a sequence with neither depth nor an IMU): such a map is \
+      in a unit of its own, and only a monocular session opens it. --trajectory writes the mapping \
       run's poses in the map's world (TUM, the ground truth's camera convention, as replay \
       --trajectory): what ties the map's world to ground truth when its answers are scored.
 
@@ -32,6 +34,8 @@ struct MapBuildCommand: ParsableCommand {
   @OptionGroup var referenceImages: ReferenceImagesOption
 
   @OptionGroup var threads: ThreadsOption
+
+  @OptionGroup var tracking: TrackingModeOption
 
   @Option(help: ArgumentHelp("Write the world map to FILE.", valueName: "FILE"))
   var out: String
@@ -59,11 +63,9 @@ struct MapBuildCommand: ParsableCommand {
 
   func run() throws {
     let sequence = try input.open(frameLimit: maxFrames)
-    guard sequence.description.sensors.contains(.depth) else {
-      throw DatasetError(
-        file: input.sequence,
-        "a world map needs depth for its keyframes, and this sequence has none")
-    }
+    try Self.requireKeyframes(
+      from: sequence, tracking: tracking.tracking, placedAtKnownPoses: poses != nil,
+      name: input.sequence)
     try OutputPaths.refuseReplacingInputs(
       [("--out", out), ("--trajectory", trajectory)], of: sequence.url)
     let knownPoses = try poses.map { (given) throws(DatasetError) in
@@ -72,6 +74,7 @@ struct MapBuildCommand: ParsableCommand {
     var configuration = WorldTrackingConfiguration()
     configuration.planeDetection = try planes.parsed()
     threads.apply(to: &configuration)
+    tracking.apply(to: &configuration)
     configuration.detectionImages = try referenceImages.load(
       for: sequence, allowingOutsidePaths: input.allowOutsidePaths)
     var options = ReplayOptions(maxFrames: maxFrames, includeTimings: false, coaching: nil)
@@ -104,6 +107,38 @@ struct MapBuildCommand: ParsableCommand {
       Terminal.printError(summary.readableText)
       let map = try WorldMap(contentsOf: URL(fileURLWithPath: out))
       Terminal.printError(try MapInfoCommand.describe(map, path: out))
+    }
+  }
+
+  /// Keyframes join the map from frames tracked with depth, or from one
+  /// camera alone; visual-inertial frames do not yet (their scale is still
+  /// refined after they are seen), so a sequence tracked that way would
+  /// replay in full and then have no map to save. Said before the replay,
+  /// as is a monocular map to be placed at known poses, which are in metres
+  /// where the map's unit is its own (the core refuses it too).
+  static func requireKeyframes(
+    from sequence: any DatasetSequence, tracking: TrackingModeOption.Mode,
+    placedAtKnownPoses: Bool, name: String
+  ) throws(DatasetError) {
+    let sensors = sequence.description.sensors
+    let usesDepth = sensors.contains(.depth) && (tracking == .auto || tracking == .rgbd)
+    let visualInertial =
+      tracking == .visualInertial || (tracking == .auto && !usesDepth && sensors.contains(.imu))
+    if tracking == .rgbd && !sensors.contains(.depth) {
+      throw DatasetError(
+        file: name, "--tracking rgbd needs depth for its keyframes, and this sequence has none")
+    }
+    if visualInertial {
+      throw DatasetError(
+        file: name,
+        "visual-inertial tracking keeps no keyframes yet, so it makes no world map:"
+          + " use --tracking monocular for a map in a unit of its own, or a sequence with depth")
+    }
+    if placedAtKnownPoses && !usesDepth {
+      throw DatasetError(
+        file: name,
+        "--poses places keyframes at poses in metres, and a map tracked from one camera alone"
+          + " is in a unit of its own")
     }
   }
 }

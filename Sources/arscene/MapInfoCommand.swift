@@ -39,17 +39,30 @@ struct MapInfoCommand: ParsableCommand {
     func vector(_ v: SIMD3<Float>) -> String {
       "(" + [v.x, v.y, v.z].map { String(format: "%.3f", $0) }.joined(separator: ", ") + ")"
     }
+    let unit = map.isScaleKnown ? "m" : "map units"
+    let tracked =
+      switch map.trackingMode {
+      case .rgbd: "RGB-D"
+      case .visualInertial: "visual-inertial"
+      case .monocular: "monocular"
+      case .automatic: "automatic"
+      }
     return [
       "World map \(path): format version \(map.formatVersion), written by ARScene core"
         + " \(map.engineVersion), \(String(format: "%.2f", Double(bytes) / 1_048_576)) MB.",
       "Camera: \(k.width)x\(k.height), fx \(String(format: "%.2f", k.fx)),"
         + " fy \(String(format: "%.2f", k.fy)), cx \(String(format: "%.2f", k.cx)),"
         + " cy \(String(format: "%.2f", k.cy)).",
+      "Tracking: \(tracked); "
+        + (map.isScaleKnown
+          ? "positions in metres."
+          : "positions in a unit of the map's own, not metres (one camera, no IMU)."),
       "Keyframes: \(map.keyframeCount); feature points: \(map.rawFeaturePointCount);"
         + " surface points: \(map.surfacePointCount).",
       "Anchors: \(anchors.count)" + (kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))")
         + ".",
-      "Centre \(vector(map.center)) m, extent \(vector(map.extent)) m (the map's world, +Y up).",
+      "Centre \(vector(map.center)) \(unit), extent \(vector(map.extent)) \(unit)"
+        + " (the map's world, +Y up).",
     ].joined(separator: "\n")
   }
 }

@@ -114,6 +114,19 @@ public final class WorldMap: @unchecked Sendable, Equatable {
       fx: k.fx, fy: k.fy, cx: k.cx, cy: k.cy, width: Int(k.width), height: Int(k.height))
   }
 
+  /// How the session that made the map tracked: ``WorldTrackingConfiguration/TrackingMode/rgbd``,
+  /// ``WorldTrackingConfiguration/TrackingMode/visualInertial`` or
+  /// ``WorldTrackingConfiguration/TrackingMode/monocular`` (never automatic).
+  public var trackingMode: WorldTrackingConfiguration.TrackingMode {
+    WorldTrackingConfiguration.TrackingMode(core: info.tracking_mode)
+  }
+
+  /// Whether the map's positions are in metres. False for a map tracked
+  /// from one camera without an IMU: its unit is its own, and only a
+  /// session tracking ``WorldTrackingConfiguration/TrackingMode/monocular``
+  /// (or automatically, on frames without depth or IMU samples) opens it.
+  public var isScaleKnown: Bool { info.is_scale_known != 0 }
+
   /// How many keyframes the map holds.
   public var keyframeCount: Int { Int(info.keyframe_count) }
 

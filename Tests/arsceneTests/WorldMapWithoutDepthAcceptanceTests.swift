@@ -1,0 +1,131 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Issue 48, world maps without depth, as a user would use them: map the
+/// synthetic room's 10 s walk (seed 1), then open the map on another walk
+/// through the same room (`--path-seed 2`) from colour alone, and score the
+/// replay against its ground truth with `arscene eval --trajectory`.
+final class WorldMapWithoutDepthAcceptanceTests: XCTestCase {
+  private var workspace: AcceptanceWorkspace!
+
+  override func setUpWithError() throws {
+    workspace = try AcceptanceWorkspace()
+  }
+
+  override func tearDown() {
+    workspace?.remove()
+  }
+
+  /// A map tracked from one camera without an IMU keeps its own unit: the
+  /// file and `map info` say so, a monocular session finds itself in it
+  /// (this build: Sim(3) ATE 0.53 cm, 98% of frames normal), every pose it
+  /// reports says its scale is unknown, and a session with depth, or known
+  /// poses in metres, are refused rather than mixed with it.
+  func testAMonocularMapIsSavedInItsOwnUnitAndOpenedOnlyByMonocularTracking() throws {
+    let (mapped, walk) = try walks()
+    let map = workspace.path("monocular.arscenemap")
+    let built = try workspace.run([
+      "map", "build", mapped, "--no-depth", "--tracking", "monocular", "--out", map, "--quiet",
+    ])
+    XCTAssertEqual(built.status, 0, built.stderr)
+    let info = try workspace.run(["map", "info", map])
+    XCTAssertEqual(info.status, 0, info.stderr)
+    XCTAssertTrue(info.stdout.contains("format version 2"), info.stdout)
+    XCTAssertTrue(
+      info.stdout.contains("Tracking: monocular; positions in a unit of the map's own"),
+      info.stdout)
+    XCTAssertTrue(info.stdout.contains(" map units"), info.stdout)
+
+    let trajectory = workspace.path("monocular-in-monocular.txt")
+    let events = try AcceptanceWorkspace.events(
+      try workspace.replay(
+        walk,
+        [
+          "--no-depth", "--tracking", "monocular", "--world-map", map, "--trajectory",
+          trajectory,
+        ]))
+    let frames = events.filter { $0.event["type"] as? String == "frame" }
+    let measured = frames.filter { $0.line.contains(#""poseMeasured":true"#) }
+    XCTAssertGreaterThan(measured.count, 250)
+    for frame in measured {
+      XCTAssertTrue(frame.line.contains(#""scaleKnown":false"#), frame.line)
+    }
+    let report = try evaluate(walk, trajectory, align: "sim3")
+    print(
+      "acceptance: monocular map, monocular walk: Sim(3) ATE \(try ate(report) * 100) cm,"
+        + " tracked \(try tracked(report))")
+    XCTAssertLessThanOrEqual(try ate(report), 0.01)
+    XCTAssertGreaterThanOrEqual(try tracked(report), 0.9)
+
+    let withDepth = try workspace.run(["replay", walk, "--world-map", map, "--quiet"])
+    XCTAssertNotEqual(withDepth.status, 0)
+    XCTAssertTrue(withDepth.stderr.contains("unit of its own"), withDepth.stderr)
+    XCTAssertTrue(withDepth.stderr.contains("this frame has depth"), withDepth.stderr)
+    let visualInertial = try workspace.run([
+      "replay", walk, "--no-depth", "--tracking", "visual-inertial", "--world-map", map, "--quiet",
+    ])
+    XCTAssertNotEqual(visualInertial.status, 0)
+    XCTAssertTrue(visualInertial.stderr.contains("unit of its own"), visualInertial.stderr)
+    let placed = try workspace.run([
+      "map", "build", mapped, "--no-depth", "--tracking", "monocular", "--poses", "groundtruth",
+      "--out", workspace.path("placed.arscenemap"), "--quiet",
+    ])
+    XCTAssertNotEqual(placed.status, 0)
+    XCTAssertTrue(placed.stderr.contains("unit of its own"), placed.stderr)
+  }
+
+  /// A map made with depth is in metres, and so is a monocular camera that
+  /// finds itself in it: SE(3) alignment, no scale fitted. This build:
+  /// 3.4 cm with a scale 4.8% short by the end (seeds 2 and 3: 0.5 and
+  /// 1.3 cm), as the monocular map that grows past the old one's points
+  /// drifts in scale.
+  func testAMonocularCameraInAMapMadeWithDepthTracksInMetres() throws {
+    let (mapped, walk) = try walks()
+    let map = workspace.path("depth.arscenemap")
+    let built = try workspace.run(["map", "build", mapped, "--out", map, "--quiet"])
+    XCTAssertEqual(built.status, 0, built.stderr)
+    let trajectory = workspace.path("monocular-in-depth.txt")
+    let events = try AcceptanceWorkspace.events(
+      try workspace.replay(
+        walk,
+        [
+          "--no-depth", "--tracking", "monocular", "--world-map", map, "--trajectory",
+          trajectory,
+        ]))
+    XCTAssertFalse(events.contains { $0.line.contains(#""scaleKnown":false"#) })
+    let report = try evaluate(walk, trajectory, align: "se3")
+    print(
+      "acceptance: depth map, monocular walk: SE(3) ATE \(try ate(report) * 100) cm,"
+        + " tracked \(try tracked(report))")
+    XCTAssertLessThanOrEqual(try ate(report), 0.05)
+    XCTAssertGreaterThanOrEqual(try tracked(report), 0.9)
+  }
+
+  /// The walk that is mapped, and another one through the same room.
+  private func walks() throws -> (mapped: String, walk: String) {
+    let mapped = try workspace.synthesize(["--motion", "walk", "--frames", "300"], name: "walk")
+    let walk = try workspace.synthesize(
+      ["--motion", "walk", "--frames", "300", "--path-seed", "2"], name: "other-walk")
+    return (mapped, walk)
+  }
+
+  private func evaluate(_ sequence: String, _ trajectory: String, align: String) throws
+    -> [String: Any]
+  {
+    let result = try workspace.run([
+      "eval", sequence, "--trajectory", trajectory, "--align", align, "--json", "--quiet",
+    ])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    return try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], result.stdout)
+  }
+
+  private func ate(_ report: [String: Any]) throws -> Double {
+    try XCTUnwrap((report["ate"] as? [String: Any])?["rmse"] as? Double, "\(report)")
+  }
+
+  private func tracked(_ report: [String: Any]) throws -> Double {
+    try XCTUnwrap(report["trackedFraction"] as? Double, "\(report)")
+  }
+}
