@@ -21,17 +21,6 @@ final class LensDistortionAcceptanceTests: XCTestCase {
   /// EuRoC's cam0 lens (k1 k2 p1 p2): strong barrel distortion.
   private static let eurocLens = "-0.2834,0.0740,0.0002,0.00002"
 
-  private func evaluate(_ sequence: String) throws -> [String: Any] {
-    let result = try workspace.run(["eval", sequence, "--json", "--quiet"])
-    XCTAssertEqual(result.status, 0, result.stderr)
-    let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
-    return try XCTUnwrap(object as? [String: Any])
-  }
-
-  private static func ate(_ report: [String: Any]) throws -> Double {
-    try XCTUnwrap((report["ate"] as? [String: Any])?["rmse"] as? Double)
-  }
-
   /// The plane targets eval checks, by name: passed or not.
   private static func targets(_ report: [String: Any]) throws -> [String: Bool] {
     let planes = try XCTUnwrap(report["planes"] as? [String: Any])
@@ -47,8 +36,8 @@ final class LensDistortionAcceptanceTests: XCTestCase {
   func testAWalkThroughADistortingLensTracksAndFindsPlanesAsThroughAPinhole() throws {
     let sequence = try workspace.synthesize(
       ["--frames", "300", "--seed", "1", "--lens-distortion=\(Self.eurocLens)"], name: "lens")
-    let undone = try evaluate(sequence)
-    let undoneATE = try Self.ate(undone)
+    let undone = try workspace.evaluate(sequence)
+    let undoneATE = try AcceptanceWorkspace.ate(undone)
     let undoneTargets = try Self.targets(undone)
     print(
       "acceptance: room walk through EuRoC's lens, undone: ATE \(undoneATE) m, \(undoneTargets)")
@@ -63,8 +52,8 @@ final class LensDistortionAcceptanceTests: XCTestCase {
     XCTAssertNotNil(camera.removeValue(forKey: "distortion"), "synth states the lens")
     description["camera"] = camera
     try JSONSerialization.data(withJSONObject: description).write(to: url)
-    let ignored = try evaluate(sequence)
-    let ignoredATE = try Self.ate(ignored)
+    let ignored = try workspace.evaluate(sequence)
+    let ignoredATE = try AcceptanceWorkspace.ate(ignored)
     let ignoredTargets = try Self.targets(ignored)
     print("acceptance: the same walk with the lens ignored: ATE \(ignoredATE) m, \(ignoredTargets)")
     XCTAssertGreaterThan(ignoredATE, 2 * undoneATE)

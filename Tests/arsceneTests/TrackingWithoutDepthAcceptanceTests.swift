@@ -27,15 +27,16 @@ final class TrackingWithoutDepthAcceptanceTests: XCTestCase {
   /// IMU's rescales; there is no visual-inertial bundle adjustment yet).
   func testSyntheticWalkWithIMUAndNoDepthIsTrackedInMetres() throws {
     let walk = try workspace.synthesize(["--motion", "walk", "--frames", "300"], name: "walk")
-    let metric = try evaluate(walk, ["--no-depth"])
-    let similar = try evaluate(walk, ["--no-depth", "--align", "sim3"])
+    let metric = try workspace.evaluate(walk, ["--no-depth"])
+    let similar = try workspace.evaluate(walk, ["--no-depth", "--align", "sim3"])
     let scaleError = try XCTUnwrap(similar["scaleErrorPercent"] as? Double)
     print(
-      "acceptance: walk, colour + IMU: SE(3) ATE \(try ate(metric) * 100) cm, scale error"
-        + " \(scaleError)%, tracked \(try tracked(metric))")
-    XCTAssertLessThanOrEqual(try ate(metric), 0.010)
+      "acceptance: walk, colour + IMU: SE(3) ATE \(try AcceptanceWorkspace.ate(metric) * 100) cm, scale error"
+        + " \(scaleError)%, tracked \(try AcceptanceWorkspace.trackedFraction(metric))")
+    XCTAssertLessThanOrEqual(try AcceptanceWorkspace.ate(metric), 0.010)
     XCTAssertLessThanOrEqual(abs(scaleError), 1)
-    XCTAssertGreaterThanOrEqual(try tracked(metric), 0.65, "normal from about 3 s of 10")
+    XCTAssertGreaterThanOrEqual(
+      try AcceptanceWorkspace.trackedFraction(metric), 0.65, "normal from about 3 s of 10")
 
     // Normal only once the IMU has given the scale, as ARKit's initialising.
     let events = try AcceptanceWorkspace.events(try workspace.replay(walk, ["--no-depth"]))
@@ -59,10 +60,12 @@ final class TrackingWithoutDepthAcceptanceTests: XCTestCase {
   /// 0.38 cm with 90% of frames normal (the first second initialises).
   func testSyntheticWalkColourOnlyIsTrackedUpToScale() throws {
     let walk = try workspace.synthesize(["--motion", "walk", "--frames", "300"], name: "walk")
-    let report = try evaluate(walk, ["--no-depth", "--tracking", "monocular", "--align", "sim3"])
-    print("acceptance: walk, colour only: Sim(3) ATE \(try ate(report) * 100) cm")
-    XCTAssertLessThanOrEqual(try ate(report), 0.01)
-    XCTAssertGreaterThanOrEqual(try tracked(report), 0.85)
+    let report = try workspace.evaluate(
+      walk, ["--no-depth", "--tracking", "monocular", "--align", "sim3"])
+    print(
+      "acceptance: walk, colour only: Sim(3) ATE \(try AcceptanceWorkspace.ate(report) * 100) cm")
+    XCTAssertLessThanOrEqual(try AcceptanceWorkspace.ate(report), 0.01)
+    XCTAssertGreaterThanOrEqual(try AcceptanceWorkspace.trackedFraction(report), 0.85)
 
     let replay = try workspace.run(["replay", walk, "--no-depth", "--tracking", "monocular"])
     XCTAssertEqual(replay.status, 0, replay.stderr)
@@ -97,12 +100,12 @@ final class TrackingWithoutDepthAcceptanceTests: XCTestCase {
     let fast = try workspace.synthesize(
       ["--scenario", "fast", "--frames", "300", "--seed", "1"], name: "fast-1")
     let arguments = ["--no-depth", "--tracking", "monocular"]
-    let report = try evaluate(fast, arguments + ["--align", "sim3"])
+    let report = try workspace.evaluate(fast, arguments + ["--align", "sim3"])
     print(
-      "acceptance: fast-1, colour only: Sim(3) ATE \(try ate(report) * 100) cm,"
-        + " tracked \(try tracked(report))")
-    XCTAssertLessThanOrEqual(try ate(report), 0.01)
-    XCTAssertGreaterThanOrEqual(try tracked(report), 0.75)
+      "acceptance: fast-1, colour only: Sim(3) ATE \(try AcceptanceWorkspace.ate(report) * 100) cm,"
+        + " tracked \(try AcceptanceWorkspace.trackedFraction(report))")
+    XCTAssertLessThanOrEqual(try AcceptanceWorkspace.ate(report), 0.01)
+    XCTAssertGreaterThanOrEqual(try AcceptanceWorkspace.trackedFraction(report), 0.75)
 
     let replay = try workspace.run(["replay", fast] + arguments)
     XCTAssertEqual(replay.status, 0, replay.stderr)
@@ -119,12 +122,13 @@ final class TrackingWithoutDepthAcceptanceTests: XCTestCase {
   /// and nothing closes the loop). Guards: 13 cm, 85%.
   func testSevenScenesKitchenColourOnlyRegressionGuardWhileTheTargetIsNotMet() throws {
     let kitchen = try SharedDataset.folder("7scenes-kitchen-dev")
-    let report = try evaluate(kitchen.path, ["--no-depth", "--align", "sim3"])
+    let report = try workspace.evaluate(kitchen.path, ["--no-depth", "--align", "sim3"])
     print(
-      "acceptance: 7scenes-kitchen-dev colour only: Sim(3) ATE \(try ate(report) * 100) cm,"
-        + " tracked \(try tracked(report))")
-    XCTAssertLessThanOrEqual(try ate(report), 0.13, "regression guard; the target is 0.04")
-    XCTAssertGreaterThanOrEqual(try tracked(report), 0.85)
+      "acceptance: 7scenes-kitchen-dev colour only: Sim(3) ATE \(try AcceptanceWorkspace.ate(report) * 100) cm,"
+        + " tracked \(try AcceptanceWorkspace.trackedFraction(report))")
+    XCTAssertLessThanOrEqual(
+      try AcceptanceWorkspace.ate(report), 0.13, "regression guard; the target is 0.04")
+    XCTAssertGreaterThanOrEqual(try AcceptanceWorkspace.trackedFraction(report), 0.85)
   }
 
   /// EuRoC V1_01's 4.7 s piece: the vehicle stands still. Tracking without
@@ -212,20 +216,5 @@ final class TrackingWithoutDepthAcceptanceTests: XCTestCase {
       }
     }
     return runs.filter { !$0.isEmpty }
-  }
-
-  private func evaluate(_ sequence: String, _ arguments: [String]) throws -> [String: Any] {
-    let result = try workspace.run(["eval", sequence, "--json", "--quiet"] + arguments)
-    XCTAssertEqual(result.status, 0, result.stderr)
-    return try XCTUnwrap(
-      JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], result.stdout)
-  }
-
-  private func ate(_ report: [String: Any]) throws -> Double {
-    try XCTUnwrap((report["ate"] as? [String: Any])?["rmse"] as? Double, "\(report)")
-  }
-
-  private func tracked(_ report: [String: Any]) throws -> Double {
-    try XCTUnwrap(report["trackedFraction"] as? Double, "\(report)")
   }
 }

@@ -37,26 +37,14 @@ final class WorldMapWithoutDepthAcceptanceTests: XCTestCase {
       info.stdout)
     XCTAssertTrue(info.stdout.contains(" map units"), info.stdout)
 
-    let trajectory = workspace.path("monocular-in-monocular.txt")
-    let events = try AcceptanceWorkspace.events(
-      try workspace.replay(
-        walk,
-        [
-          "--no-depth", "--tracking", "monocular", "--world-map", map, "--trajectory",
-          trajectory,
-        ]))
+    let (events, trajectory) = try replayMonocular(walk, in: map)
     let frames = events.filter { $0.event["type"] as? String == "frame" }
     let measured = frames.filter { $0.line.contains(#""poseMeasured":true"#) }
     XCTAssertGreaterThan(measured.count, 250)
     for frame in measured {
       XCTAssertTrue(frame.line.contains(#""scaleKnown":false"#), frame.line)
     }
-    let report = try evaluate(walk, trajectory, align: "sim3")
-    print(
-      "acceptance: monocular map, monocular walk: Sim(3) ATE \(try ate(report) * 100) cm,"
-        + " tracked \(try tracked(report))")
-    XCTAssertLessThanOrEqual(try ate(report), 0.01)
-    XCTAssertGreaterThanOrEqual(try tracked(report), 0.9)
+    try hold(trajectory, of: walk, align: "sim3", toATE: 0.01, "monocular map, monocular walk")
 
     let withDepth = try workspace.run(["replay", walk, "--world-map", map, "--quiet"])
     XCTAssertNotEqual(withDepth.status, 0)
@@ -85,21 +73,22 @@ final class WorldMapWithoutDepthAcceptanceTests: XCTestCase {
     let map = workspace.path("depth.arscenemap")
     let built = try workspace.run(["map", "build", mapped, "--out", map, "--quiet"])
     XCTAssertEqual(built.status, 0, built.stderr)
-    let trajectory = workspace.path("monocular-in-depth.txt")
-    let events = try AcceptanceWorkspace.events(
-      try workspace.replay(
-        walk,
-        [
-          "--no-depth", "--tracking", "monocular", "--world-map", map, "--trajectory",
-          trajectory,
-        ]))
+    let (events, trajectory) = try replayMonocular(walk, in: map)
     XCTAssertFalse(events.contains { $0.line.contains(#""scaleKnown":false"#) })
-    let report = try evaluate(walk, trajectory, align: "se3")
-    print(
-      "acceptance: depth map, monocular walk: SE(3) ATE \(try ate(report) * 100) cm,"
-        + " tracked \(try tracked(report))")
-    XCTAssertLessThanOrEqual(try ate(report), 0.05)
-    XCTAssertGreaterThanOrEqual(try tracked(report), 0.9)
+    try hold(trajectory, of: walk, align: "se3", toATE: 0.05, "depth map, monocular walk")
+  }
+
+  /// Scores a replay's trajectory with `eval` and holds it to an ATE bound
+  /// (metres) with at least 90% of the frames normal.
+  private func hold(
+    _ trajectory: String, of walk: String, align: String, toATE bound: Double, _ label: String
+  ) throws {
+    let report = try workspace.evaluate(walk, ["--trajectory", trajectory, "--align", align])
+    let ate = try AcceptanceWorkspace.ate(report)
+    let tracked = try AcceptanceWorkspace.trackedFraction(report)
+    print("acceptance: \(label): \(align) ATE \(ate * 100) cm, tracked \(tracked)")
+    XCTAssertLessThanOrEqual(ate, bound)
+    XCTAssertGreaterThanOrEqual(tracked, 0.9)
   }
 
   /// The walk that is mapped, and another one through the same room.
@@ -110,22 +99,15 @@ final class WorldMapWithoutDepthAcceptanceTests: XCTestCase {
     return (mapped, walk)
   }
 
-  private func evaluate(_ sequence: String, _ trajectory: String, align: String) throws
-    -> [String: Any]
-  {
-    let result = try workspace.run([
-      "eval", sequence, "--trajectory", trajectory, "--align", align, "--json", "--quiet",
-    ])
-    XCTAssertEqual(result.status, 0, result.stderr)
-    return try XCTUnwrap(
-      JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], result.stdout)
-  }
-
-  private func ate(_ report: [String: Any]) throws -> Double {
-    try XCTUnwrap((report["ate"] as? [String: Any])?["rmse"] as? Double, "\(report)")
-  }
-
-  private func tracked(_ report: [String: Any]) throws -> Double {
-    try XCTUnwrap(report["trackedFraction"] as? Double, "\(report)")
+  /// `replay WALK --no-depth --tracking monocular --world-map MAP`: its
+  /// events, and the trajectory it wrote.
+  private func replayMonocular(_ walk: String, in map: String) throws -> (
+    events: [(line: String, event: [String: Any])], trajectory: String
+  ) {
+    let trajectory = map + "-trajectory.txt"
+    let events = try workspace.replay(
+      walk,
+      ["--no-depth", "--tracking", "monocular", "--world-map", map, "--trajectory", trajectory])
+    return (try AcceptanceWorkspace.events(events), trajectory)
   }
 }
