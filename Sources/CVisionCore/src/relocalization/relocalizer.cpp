@@ -21,6 +21,14 @@ double Milliseconds(Clock::time_point from, Clock::time_point to) {
   return std::chrono::duration<double, std::milli>(to - from).count();
 }
 
+// Whether keyframe id kept a depth surface (a map made with depth).
+bool HasSurface(const KeyframeDatabase& database, int64_t id) {
+  for (const MapKeyframe& k : database.keyframes()) {
+    if (k.keyframe.id == id) return !k.surface.empty();
+  }
+  return false;
+}
+
 }  // namespace
 
 const char* OutcomeName(RelocalizationOutcome outcome) {
@@ -98,9 +106,9 @@ RelocalizationResult Relocalizer::Query(const KeyframeDatabase& database,
   result.inliers = pose.inlier_count;
   result.keyframe_id = KeyframeWithMostInliers(database, hypothesis);
   ListInlierSightings(hypothesis, &result.sightings);
-  if (depth.empty()) {
-    // No depth: nothing to refine against; the inliers are all the
-    // evidence there is.
+  if (depth.empty() || !HasSurface(database, result.keyframe_id)) {
+    // No depth, or a map made without it: nothing to refine against; the
+    // inliers are all the evidence there is.
     return finish(RelocalizationOutcome::kFound);
   }
 
