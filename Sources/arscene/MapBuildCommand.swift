@@ -10,9 +10,9 @@ struct MapBuildCommand: ParsableCommand {
     discussion: """
       The map holds the session's keyframes (poses, ORB features with their 3D points, a \
       coarse depth surface), its plane and image anchors, centre, extent and camera. \
-      Keyframes come from frames tracked with depth, or from one camera alone \
-      (--tracking monocular, or a sequence with neither depth nor an IMU): such a map is \
-      in a unit of its own, and only a monocular session opens it. --trajectory writes the mapping \
+      Without depth, keyframes come from visual-inertial tracking once the IMU has given \
+      metres, or from one camera alone (--tracking monocular): such a map is in a unit of \
+      its own, and only a monocular session opens it. --trajectory writes the mapping \
       run's poses in the map's world (TUM, the ground truth's camera convention, as replay \
       --trajectory): what ties the map's world to ground truth when its answers are scored.
 
@@ -63,8 +63,8 @@ struct MapBuildCommand: ParsableCommand {
 
   func run() throws {
     let sequence = try input.open(frameLimit: maxFrames)
-    try Self.requireKeyframes(
-      from: sequence, tracking: tracking.tracking, placedAtKnownPoses: poses != nil,
+    try Self.checkMappable(
+      sequence, tracking: tracking.tracking, placedAtKnownPoses: poses != nil,
       name: input.sequence)
     try OutputPaths.refuseReplacingInputs(
       [("--out", out), ("--trajectory", trajectory)], of: sequence.url)
@@ -110,31 +110,22 @@ struct MapBuildCommand: ParsableCommand {
     }
   }
 
-  /// Keyframes join the map from frames tracked with depth, or from one
-  /// camera alone; visual-inertial frames do not yet (their scale is still
-  /// refined after they are seen), so a sequence tracked that way would
-  /// replay in full and then have no map to save. Said before the replay,
-  /// as is a monocular map to be placed at known poses, which are in metres
-  /// where the map's unit is its own (the core refuses it too).
-  static func requireKeyframes(
-    from sequence: any DatasetSequence, tracking: TrackingModeOption.Mode,
+  /// What cannot make a map, said before the replay: RGB-D tracking
+  /// without depth, and known poses (in metres) for a monocular map, whose
+  /// points are in a unit of its own (the core refuses it too).
+  static func checkMappable(
+    _ sequence: any DatasetSequence, tracking: TrackingModeOption.Mode,
     placedAtKnownPoses: Bool, name: String
   ) throws(DatasetError) {
     let sensors = sequence.description.sensors
-    let usesDepth = sensors.contains(.depth) && (tracking == .auto || tracking == .rgbd)
-    let visualInertial =
-      tracking == .visualInertial || (tracking == .auto && !usesDepth && sensors.contains(.imu))
     if tracking == .rgbd && !sensors.contains(.depth) {
       throw DatasetError(
         file: name, "--tracking rgbd needs depth for its keyframes, and this sequence has none")
     }
-    if visualInertial {
-      throw DatasetError(
-        file: name,
-        "visual-inertial tracking keeps no keyframes yet, so it makes no world map:"
-          + " use --tracking monocular for a map in a unit of its own, or a sequence with depth")
-    }
-    if placedAtKnownPoses && !usesDepth {
+    let monocular =
+      tracking == .monocular
+      || (tracking == .auto && !sensors.contains(.depth) && !sensors.contains(.imu))
+    if placedAtKnownPoses && monocular {
       throw DatasetError(
         file: name,
         "--poses places keyframes at poses in metres, and a map tracked from one camera alone"

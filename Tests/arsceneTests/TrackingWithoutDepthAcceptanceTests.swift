@@ -27,16 +27,13 @@ final class TrackingWithoutDepthAcceptanceTests: XCTestCase {
   /// IMU's rescales; there is no visual-inertial bundle adjustment yet).
   func testSyntheticWalkWithIMUAndNoDepthIsTrackedInMetres() throws {
     let walk = try workspace.synthesize(["--motion", "walk", "--frames", "300"], name: "walk")
-    let metric = try workspace.evaluate(walk, ["--no-depth"])
-    let similar = try workspace.evaluate(walk, ["--no-depth", "--align", "sim3"])
-    let scaleError = try XCTUnwrap(similar["scaleErrorPercent"] as? Double)
+    let scored = try workspace.evaluateInMetres(walk, ["--no-depth"])
     print(
-      "acceptance: walk, colour + IMU: SE(3) ATE \(try AcceptanceWorkspace.ate(metric) * 100) cm, scale error"
-        + " \(scaleError)%, tracked \(try AcceptanceWorkspace.trackedFraction(metric))")
-    XCTAssertLessThanOrEqual(try AcceptanceWorkspace.ate(metric), 0.010)
-    XCTAssertLessThanOrEqual(abs(scaleError), 1)
-    XCTAssertGreaterThanOrEqual(
-      try AcceptanceWorkspace.trackedFraction(metric), 0.65, "normal from about 3 s of 10")
+      "acceptance: walk, colour + IMU: SE(3) ATE \(scored.ate * 100) cm, scale error"
+        + " \(scored.scaleErrorPercent)%, tracked \(scored.tracked)")
+    XCTAssertLessThanOrEqual(scored.ate, 0.010)
+    XCTAssertLessThanOrEqual(abs(scored.scaleErrorPercent), 1)
+    XCTAssertGreaterThanOrEqual(scored.tracked, 0.65, "normal from about 3 s of 10")
 
     // Normal only once the IMU has given the scale, as ARKit's initialising.
     let events = try AcceptanceWorkspace.events(try workspace.replay(walk, ["--no-depth"]))

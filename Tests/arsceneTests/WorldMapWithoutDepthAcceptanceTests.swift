@@ -78,6 +78,45 @@ final class WorldMapWithoutDepthAcceptanceTests: XCTestCase {
     try hold(trajectory, of: walk, align: "se3", toATE: 0.05, "depth map, monocular walk")
   }
 
+  /// Visual-inertial tracking keeps keyframes once the IMU has given
+  /// metres, rescaled with its map as the IMU refines them: the map is in
+  /// metres. Its keyframes, read by the format document's own reader, are
+  /// within 1 cm of ground truth with no scale fitted and within 2% in
+  /// scale (this build: 0.69 cm, 0.9%). Sessions with an IMU and with depth
+  /// find themselves in it; the visual-inertial one is normal from its
+  /// first frames on, as the map's scale is known (0.38 cm, 98% normal,
+  /// where the same walk without the map is 0.37 cm with 69% normal).
+  func testAVisualInertialMapIsInMetresAndOpenedWithAnIMUOrWithDepth() throws {
+    let (mapped, walk) = try walks()
+    let map = workspace.path("visual-inertial.arscenemap")
+    let built = try workspace.run(["map", "build", mapped, "--no-depth", "--out", map, "--quiet"])
+    XCTAssertEqual(built.status, 0, built.stderr)
+    let info = try workspace.run(["map", "info", map])
+    XCTAssertTrue(
+      info.stdout.contains("Tracking: visual-inertial; positions in metres."), info.stdout)
+
+    let keyframes = workspace.path("keyframes.txt")
+    let reader = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("WorldMapFormat/read_world_map.py").path
+    let read = try CommandRunner.python([reader, map, keyframes])
+    XCTAssertEqual(read.status, 0, read.stderr)
+    let scored = try workspace.evaluateInMetres(mapped, ["--trajectory", keyframes])
+    print(
+      "acceptance: visual-inertial map's keyframes: SE(3) ATE \(scored.ate * 100) cm,"
+        + " scale error \(scored.scaleErrorPercent)%")
+    XCTAssertLessThanOrEqual(scored.ate, 0.01)
+    XCTAssertLessThanOrEqual(abs(scored.scaleErrorPercent), 2)
+
+    let trajectory = workspace.path("visual-inertial-in-map.txt")
+    let events = try AcceptanceWorkspace.events(
+      try workspace.replay(walk, ["--no-depth", "--world-map", map, "--trajectory", trajectory]))
+    XCTAssertTrue(events.contains { $0.event["type"] as? String == "relocalized" })
+    try hold(trajectory, of: walk, align: "se3", toATE: 0.01, "visual-inertial map, with an IMU")
+    let withDepth = try AcceptanceWorkspace.events(
+      try workspace.replay(walk, ["--world-map", map]))
+    XCTAssertTrue(withDepth.contains { $0.event["type"] as? String == "relocalized" })
+  }
+
   /// Scores a replay's trajectory with `eval` and holds it to an ATE bound
   /// (metres) with at least 90% of the frames normal.
   private func hold(

@@ -4,11 +4,13 @@ the engine's code: if the document and the engine disagree (a field's size,
 an order, a checksum), this reader misparses a map the engine wrote and
 WorldMapFormatTests fails.
 
-    read_world_map.py FILE
+    read_world_map.py FILE [KEYFRAMES.txt]
 
 Prints one JSON object: the header's fields, and what the keyframe sections
 hold when counted (keyframes, feature points, valid surface cells), the
-anchors' count and kinds. Exits 1 with a message on anything the document
+anchors' count and kinds. With KEYFRAMES.txt, also writes the keyframes'
+poses there as a TUM trajectory (world_from_camera, OpenCV camera axes), for
+`arscene eval --trajectory`. Exits 1 with a message on anything the document
 does not allow.
 """
 import json
@@ -94,11 +96,33 @@ def read_head(payload, version):
     return head
 
 
-def read_keyframe(payload):
-    """(feature count, valid surface cells) of one KFRM section."""
+def tum_line(timestamp_ns, pose):
+    """A TUM line (t tx ty tz qx qy qz qw) of world_from_camera, from
+    camera_from_world as KFRM holds it: rotation row by row, translation."""
+    r = [pose[0:3], pose[3:6], pose[6:9]]
+    w = [[r[j][i] for j in range(3)] for i in range(3)]  # the transpose
+    centre = [-sum(w[i][k] * pose[9 + k] for k in range(3)) for i in range(3)]
+    trace = w[0][0] + w[1][1] + w[2][2]
+    if trace > 0:
+        s = 2 * math.sqrt(trace + 1)
+        q = ((w[2][1] - w[1][2]) / s, (w[0][2] - w[2][0]) / s, (w[1][0] - w[0][1]) / s, s / 4)
+    else:
+        i = max(range(3), key=lambda k: w[k][k])
+        j, k = (i + 1) % 3, (i + 2) % 3
+        s = 2 * math.sqrt(1 + w[i][i] - w[j][j] - w[k][k])
+        v = [0.0, 0.0, 0.0]
+        v[i], v[j], v[k] = s / 4, (w[j][i] + w[i][j]) / s, (w[k][i] + w[i][k]) / s
+        q = (v[0], v[1], v[2], (w[k][j] - w[j][k]) / s)
+    return "%.9f %s" % (timestamp_ns / 1e9, " ".join("%.9f" % v for v in centre + list(q)))
+
+
+def read_keyframe(payload, poses):
+    """(feature count, valid surface cells) of one KFRM section; its pose
+    joins poses as a TUM line."""
     r = Reader(payload, "KFRM")
-    r.values("2q")  # id, timestamp_ns
+    _, timestamp_ns = r.values("2q")  # id, timestamp_ns
     pose = r.values("12d")
+    poses.append(tum_line(timestamp_ns, pose))
     rotation = [pose[0:3], pose[3:6], pose[6:9]]
     for i in range(3):
         for j in range(3):
@@ -129,7 +153,7 @@ def read_keyframe(payload):
     return features, cells_valid
 
 
-def read(path):
+def read(path, keyframes_out=None):
     with open(path, "rb") as file:
         version, found = sections(file.read())
     tags = [tag for tag, _ in found]
@@ -137,7 +161,12 @@ def read(path):
         raise FormatError("sections %s: HEAD first, then KFRM, ANCH and END once" % tags)
     head = read_head(found[0][1], version)
     head["version"] = version
-    keyframes = [read_keyframe(payload) for tag, payload in found if tag == "KFRM"]
+    poses = []
+    keyframes = [read_keyframe(payload, poses) for tag, payload in found if tag == "KFRM"]
+    if keyframes_out:
+        with open(keyframes_out, "w") as out:
+            out.write("# keyframes of %s: timestamp tx ty tz qx qy qz qw\n" % path)
+            out.write("\n".join(poses) + "\n")
     anchors = json.loads(next(payload for tag, payload in found if tag == "ANCH").decode("utf-8"))["anchors"]
     anchor_bytes = len(next(payload for tag, payload in found if tag == "ANCH"))
     counted = {
@@ -155,11 +184,11 @@ def read(path):
 
 
 def main():
-    if len(sys.argv) != 2:
+    if len(sys.argv) not in (2, 3):
         print(__doc__, file=sys.stderr)
         return 2
     try:
-        print(json.dumps(read(sys.argv[1]), sort_keys=True))
+        print(json.dumps(read(*sys.argv[1:]), sort_keys=True))
     except (OSError, FormatError, ValueError, KeyError, StopIteration) as error:
         print("read_world_map: %s: %s" % (sys.argv[1], error), file=sys.stderr)
         return 1

@@ -147,24 +147,31 @@ void VisualInertialTracker::RescaleFromInertia(TrackingResult* result) {
     return;
   }
   if (!pending_scale_known_) {
-    pending_scaling_ = WorldScaling::About(pending_map_origin_, scale);
-    pending_scaling_due_ = true;
     pending_scale_known_ = true;
-    // This frame is reported in metres already.
-    result->camera_from_world =
-        pending_scaling_.Pose(result->camera_from_world);
-    result->world_from_camera =
-        WorldFromArkitCamera(result->camera_from_world.inverse());
     result->statistics.is_scale_known = 1;
     result->statistics.unknown_scale_reason = VC_UNKNOWN_SCALE_NONE;
-    pending_centre_ = result->camera_from_world.inverse().translation();
+    ReportScaled(WorldScaling::About(pending_map_origin_, scale), result);
   } else if (std::abs(scale - 1.0) < kMaxRescale) {
     const Eigen::Vector3d centre =
         visual_.camera_from_world().inverse().translation();
-    pending_scaling_ =
-        WorldScaling::About(centre, 1.0 + kRescaleGain * (scale - 1.0));
-    pending_scaling_due_ = true;
+    ReportScaled(
+        WorldScaling::About(centre, 1.0 + kRescaleGain * (scale - 1.0)),
+        result);
   }
+}
+
+void VisualInertialTracker::ReportScaled(const WorldScaling& scaling,
+                                         TrackingResult* result) {
+  pending_scaling_ = scaling;
+  pending_scaling_due_ = true;
+  result->world_scaled = true;
+  result->world_scaling = scaling;
+  // This frame is reported in the new unit already, as the keyframe it may
+  // give the session's map is.
+  result->camera_from_world = scaling.Pose(result->camera_from_world);
+  result->world_from_camera =
+      WorldFromArkitCamera(result->camera_from_world.inverse());
+  pending_centre_ = result->camera_from_world.inverse().translation();
 }
 
 void VisualInertialTracker::Commit() {

@@ -49,8 +49,11 @@ class VisualInertialTracker final : public TrackingFrontEnd {
   std::vector<TrajectoryPose> RefinedTrajectory() const override {
     return visual_.RefinedTrajectory();
   }
+  // A world in metres is not rescaled to the IMU's first estimate, only
+  // refined by the later ones.
   void AdoptExistingWorld(bool metric) override {
     visual_.AdoptExistingWorld(metric);
+    scale_known_ = metric;
   }
 
  private:
@@ -62,6 +65,8 @@ class VisualInertialTracker final : public TrackingFrontEnd {
   // this frame's reported pose with it); later ones pull it back by
   // kRescaleGain of their disagreement, about the camera.
   void RescaleFromInertia(TrackingResult* result);
+  // Rescales the world by scaling at Commit(), and this frame's pose now.
+  void ReportScaled(const WorldScaling& scaling, TrackingResult* result);
 
   RgbdTracker visual_;
   // IMU samples of the last kKeepSeconds, oldest first.

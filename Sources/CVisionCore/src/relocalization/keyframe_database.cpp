@@ -75,6 +75,19 @@ void MoveMapKeyframes(const std::vector<Eigen::Isometry3d>& new_world_from_old,
   }
 }
 
+void KeyframeDatabase::ScaleWorld(const WorldScaling& scaling) noexcept {
+  const auto point = [&](Eigen::Vector3f& p) {
+    p = scaling.Point(p.cast<double>()).cast<float>();
+  };
+  for (MapKeyframe& k : keyframes_) {
+    k.keyframe.camera_from_world = scaling.Pose(k.keyframe.camera_from_world);
+    for (Eigen::Vector3f& p : k.keyframe.points) point(p);
+    if (k.surface.empty()) continue;
+    k.surface.camera_from_world = scaling.Pose(k.surface.camera_from_world);
+    for (Eigen::Vector3f& p : k.surface.points) point(p);
+  }
+}
+
 int KeyframeDatabase::descriptor_count() const {
   int total = 0;
   for (const MapKeyframe& k : keyframes_) total += k.keyframe.descriptors.rows;

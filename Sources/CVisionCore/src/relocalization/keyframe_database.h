@@ -13,6 +13,7 @@
 #include "common/binary_vocabulary.h"
 #include "relocalization/map_keyframe.h"
 #include "relocalization/relocalization_options.h"
+#include "tracking/world_scaling.h"
 
 namespace vc {
 
@@ -50,6 +51,9 @@ class KeyframeDatabase {
   // new_world_from_old[k], one per keyframe: a loop closure's correction.
   // The index stays valid: it holds descriptors, not positions.
   void MoveKeyframes(const std::vector<Eigen::Isometry3d>& new_world_from_old);
+  // Rescales every keyframe's pose, points and surface: the IMU gave the
+  // map's unit in metres, or refined it (visual-inertial tracking).
+  void ScaleWorld(const WorldScaling& scaling) noexcept;
 
   // Removes keyframes whose surface is mostly seen by others (see
   // RelocalizationOptions::cull_overlap), so that the map grows with the

@@ -221,11 +221,11 @@ bool Session::Relocalize(const FrameInput& frame, const PinholeCamera& camera,
 
 bool Session::KnowsItsUnit(const TrackingResult& tracking) {
   // Without an IMU, a monocular map's unit is its own and never changes.
-  // With one, the map is rescaled when the IMU gives metres and refined
-  // after; and after a relocalization there the visual-inertial tracker
-  // drifted in scale (fast seeds 1 and 2: 6 and 10 cm in 4 s, where a new
-  // map of its own stays within 0.3 cm), so such frames do not join yet.
-  return tracking.statistics.unknown_scale_reason == VC_UNKNOWN_SCALE_NO_IMU;
+  // With one, frames join once the IMU has given metres, and the map is
+  // rescaled with the tracker's when the IMU refines them
+  // (TrackingResult::world_scaled); before, their unit would change.
+  return tracking.statistics.is_scale_known != 0 ||
+         tracking.statistics.unknown_scale_reason == VC_UNKNOWN_SCALE_NO_IMU;
 }
 
 bool Session::MapWantsKeyframe(const TrackingResult& tracking) const {
@@ -512,6 +512,13 @@ TrackerFrame Session::TrackerFrameOf(const FrameInFlight& frame) {
   tracker_frame.may_start_new_map = keyframe_map_.keyframes().empty() ||
                                     !world_established_ ||
                                     (input.depth.empty() && !world_from_map_);
+  // A visual-inertial camera lost in its own world starts a new map, with
+  // a scale of its own from the IMU: found again there, it drifted in scale
+  // (fast seeds 1 and 2: 6 and 10 cm in 4 s, where a new map stays within
+  // 0.3 cm). A world from a map is looked for whatever the frames hold.
+  if (TrackedWith(input) == TrackingMode::kVisualInertial && !world_from_map_) {
+    return tracker_frame;
+  }
   tracker_frame.relocalize = [this, &frame](RelocalizedPose* pose) {
     return Relocalize(frame.input, frame.camera, pending_timings_, pose);
   };
@@ -620,10 +627,19 @@ void Session::PrepareMapping(FrameInFlight* frame) {
     // followed into it.
     view.sightings.clear();
     if (!with_depth) tracker_->AppendPendingSightings(&view.sightings);
+    // The tracker's points are rescaled at its commit; the pose already is.
+    const TrackingResult& tracking = frame->tracking;
+    if (tracking.world_scaled) {
+      for (PointSighting& sighting : view.sightings) {
+        sighting.world = tracking.world_scaling.Point(sighting.world);
+      }
+    }
     // Loops are closed in a world whose up is known: the pose graph keeps
-    // roll and pitch.
+    // roll and pitch. Not yet in one whose unit the IMU still refines: the
+    // loops found keep the unit they were found in.
     frame->mapping.closes_loops =
-        options_.relocalization.loop_closure && frame->gravity_known;
+        options_.relocalization.loop_closure && frame->gravity_known &&
+        frame->tracked_with != TrackingMode::kVisualInertial;
   }
   frame->result.world_mapping_status = MappingStatus(frame->tracking);
 }
@@ -647,6 +663,7 @@ void Session::Commit(FrameInFlight* frame) {
   tracker_->Commit();
   const TrackingResult& tracking = frame->tracking;
   if (tracking.world_turned) keyframe_map_.MoveKeyframes(frame->keyframe_turns);
+  if (tracking.world_scaled) keyframe_map_.ScaleWorld(tracking.world_scaling);
   if (frame->no_keyframes) {
     keyframe_map_ = std::move(*frame->no_keyframes);
     plane_frame_of_keyframe_.clear();

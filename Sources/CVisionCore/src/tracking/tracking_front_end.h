@@ -19,6 +19,7 @@
 #include "tracking/point_sighting.h"
 #include "tracking/tracking_state.h"
 #include "tracking/world_alignment.h"
+#include "tracking/world_scaling.h"
 #include "vision_core/vision_core.h"
 
 namespace vc {
@@ -77,6 +78,12 @@ struct TrackingResult {
   // (new_world_from_old), as the tracker's own map does at Commit().
   bool world_turned = false;
   Eigen::Isometry3d world_turn = Eigen::Isometry3d::Identity();
+  // The world's unit changed with this frame (the IMU gave metres, or
+  // refined them), after any turn: everything kept in it is rescaled by
+  // world_scaling, as the tracker's own map is at Commit(). This frame's
+  // pose is reported in the new unit already.
+  bool world_scaled = false;
+  WorldScaling world_scaling;
   // Lost, the tracker started a new map at the held pose (see
   // TrackerFrame::may_start_new_map).
   bool started_over = false;

@@ -133,6 +133,18 @@ VC_API vc_status_t vc_test_cull_keyframe_near_wall(double second_from_wall_m,
                                                    int copies_of_first,
                                                    int *removed);
 
+/** Two keyframes facing a wall (with depth surfaces and three points each)
+    rescaled as the IMU rescales a visual-inertial map
+    (KeyframeDatabase::ScaleWorld) by scale about centre. centre_error
+    receives the largest distance of a keyframe's camera centre from where
+    the scaling puts it (metres), pixel_error the largest change in where a
+    point or surface sample projects in its keyframe (pixels): a rescaled
+    map looks the same from its keyframes. */
+VC_API vc_status_t vc_test_scale_keyframe_database(double scale,
+                                                   const double centre[3],
+                                                   double *centre_error,
+                                                   double *pixel_error);
+
 /** A keyframe described without depth (relocalization/map_keyframe.h): a
     textured wall 2 m in front of the camera at the origin. Each feature ORB
     finds in the left sighted_width_fraction of the image has a map point
