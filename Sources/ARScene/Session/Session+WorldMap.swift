@@ -9,8 +9,9 @@ extension Session {
   /// ``WorldTrackingConfiguration/initialWorldMap``. A map saved while
   /// ``Frame/worldMappingStatus`` is ``Frame/WorldMappingStatus/mapped``
   /// relocalizes best. Throws when relocalization is off (the session then
-  /// keeps no map), before the first keyframe (no frame with depth and a
-  /// measured pose yet), or while world up is still judged from the scene
+  /// keeps no map), before the first keyframe (no frame with a measured
+  /// pose yet: with depth, from one camera alone, or visual-inertial once
+  /// the IMU has given metres), or while world up is still judged from the scene
   /// (a saved map's world is +Y up for whoever opens it).
   public func currentWorldMap(adding additionalAnchors: [WorldMapAnchor] = [])
     throws(ARSceneError) -> WorldMap

@@ -300,8 +300,8 @@ WorldMapData Session::CurrentWorldMap() const {
   if (mapping_job_.HasJob()) const_cast<Session*>(this)->FinishMapping();
   Require(!keyframe_map_.keyframes().empty(),
           "the session has no world map yet: no keyframe has joined it (a "
-          "frame with a measured pose, with depth or tracked from one camera "
-          "alone; visual-inertial frames do not join yet)");
+          "frame with a measured pose: with depth, from one camera alone, or "
+          "visual-inertial once the IMU has given metres)");
   // A map's world is +Y up for whoever opens it.
   Require(world_settled_,
           "the session has no world map yet: world up is not settled (no "
