@@ -62,7 +62,9 @@ struct MapInfoCommand: ParsableCommand {
       "Anchors: \(anchors.count)" + (kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))")
         + ".",
       "Centre \(vector(map.center)) \(unit), extent \(vector(map.extent)) \(unit)"
-        + " (the map's world, +Y up).",
+        + (map.isUpKnown
+          ? " (the map's world, +Y up)."
+          : " (the map's world: its first camera's axes, as which way is up was unknown)."),
     ].joined(separator: "\n")
   }
 }

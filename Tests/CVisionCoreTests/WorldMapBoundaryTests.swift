@@ -264,11 +264,12 @@ final class WorldMapBoundaryTests: XCTestCase {
     return out + payload + bytes[(28 + length)...]
   }
 
-  /// The map with its header's last two fields (tracking, unit) set.
-  private static func trackedAs(_ tracking: UInt8, unit: UInt8) -> [UInt8] {
+  /// The map with its header's last three fields (tracking, unit, up) set.
+  private static func trackedAs(_ tracking: UInt8, unit: UInt8, up: UInt8 = 1) -> [UInt8] {
     withHeader(encode(mapping.map)) {
-      $0[$0.count - 2] = tracking
-      $0[$0.count - 1] = unit
+      $0[$0.count - 3] = tracking
+      $0[$0.count - 2] = unit
+      $0[$0.count - 1] = up
     }
   }
 
@@ -276,37 +277,66 @@ final class WorldMapBoundaryTests: XCTestCase {
     let made = Self.info(Self.mapping.map)
     XCTAssertEqual(made.tracking_mode, VC_TRACKING_MODE_RGBD)
     XCTAssertEqual(made.is_scale_known, 1)
-    // Version 1's header ends before the tracking and the unit; its maps
-    // were all made with depth.
+    XCTAssertEqual(made.is_up_known, 1, "up from the planes in view")
+    // Version 1's header ends before the tracking, the unit and up; its
+    // maps were all made with depth, +Y up.
     let bytes = Self.encode(Self.mapping.map)
-    let versionOne = Self.withHeader(bytes, version: 1) { $0.removeLast(2) }
+    let versionOne = Self.withHeader(bytes, version: 1) { $0.removeLast(3) }
     guard case .success(let map) = Self.decode(versionOne) else {
       return XCTFail("a version 1 file was refused")
     }
     defer { vc_world_map_destroy(map) }
     XCTAssertEqual(Self.info(map).tracking_mode, VC_TRACKING_MODE_RGBD)
     XCTAssertEqual(Self.info(map).is_scale_known, 1)
+    XCTAssertEqual(Self.info(map).is_up_known, 1)
     XCTAssertEqual(Self.info(map).keyframe_count, made.keyframe_count)
     // A version 2 header without them is short.
-    if case .success(let short) = Self.decode(Self.withHeader(bytes) { $0.removeLast(2) }) {
+    if case .success(let short) = Self.decode(Self.withHeader(bytes) { $0.removeLast(3) }) {
       vc_world_map_destroy(short)
-      XCTFail("a version 2 header without the tracking and the unit was read")
+      XCTFail("a version 2 header without the tracking, the unit and up was read")
     }
   }
 
-  func testATrackingOrUnitTheDocumentDoesNotAllowIsRefused() throws {
-    for (tracking, unit, says): (UInt8, UInt8, String) in [
-      (0, 1, "tracking is 0"), (4, 1, "tracking is 4"), (3, 2, "unit is 2"),
-      (1, 0, "is in metres"), (2, 0, "is in metres"),
+  func testATrackingUnitOrUpTheDocumentDoesNotAllowIsRefused() throws {
+    for (tracking, unit, up, says): (UInt8, UInt8, UInt8, String) in [
+      (0, 1, 1, "tracking is 0"), (4, 1, 1, "tracking is 4"), (3, 2, 1, "unit is 2"),
+      (1, 0, 1, "is in metres"), (2, 0, 1, "is in metres"), (1, 1, 2, "up is 2"),
     ] {
-      switch Self.decode(Self.trackedAs(tracking, unit: unit)) {
+      switch Self.decode(Self.trackedAs(tracking, unit: unit, up: up)) {
       case .success(let map):
         vc_world_map_destroy(map)
-        XCTFail("tracking \(tracking) with unit \(unit) was read")
+        XCTFail("tracking \(tracking) with unit \(unit) and up \(up) was read")
       case .failure(let failure):
         XCTAssertTrue(failure.message.contains(says), failure.message)
       }
     }
+  }
+
+  /// A session that kept its first camera's axes (camera-aligned here; one
+  /// camera without an IMU is the other case) saves a map that says up is
+  /// unknown, and a session started in it keeps those axes.
+  func testAMapWhoseUpIsUnknownSaysSoAndIsOpenedInItsAxes() throws {
+    let camera = try Session { $0.tracking.world_alignment = VC_WORLD_ALIGNMENT_CAMERA }
+    for index in 0..<45 { _ = camera.process(Self.walk[index], index: index) }
+    var map: OpaquePointer?
+    XCTAssertEqual(
+      vc_session_get_world_map(camera.handle, &map), VC_STATUS_OK,
+      String(cString: vc_session_last_error_message(camera.handle)))
+    guard let map else { return }
+    defer { vc_world_map_destroy(map) }
+    XCTAssertEqual(Self.info(map).is_up_known, 0)
+    let encoded = Self.encode(map)
+    guard case .success(let read) = Self.decode(encoded) else {
+      return XCTFail("a map whose up is unknown was refused")
+    }
+    defer { vc_world_map_destroy(read) }
+    XCTAssertEqual(Self.info(read).is_up_known, 0)
+
+    let later = try Session()
+    XCTAssertEqual(vc_session_set_world_map(later.handle, read), VC_STATUS_OK)
+    let result = later.process(Self.walk[30], index: 0)
+    XCTAssertEqual(result.tracking_statistics.relocalized, 1)
+    XCTAssertEqual(result.world_up_source, Int32(VC_WORLD_UP_SOURCE_NONE.rawValue))
   }
 
   /// A map tracked from one camera without an IMU is in a unit of its own:

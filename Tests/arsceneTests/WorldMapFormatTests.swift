@@ -34,6 +34,7 @@ final class WorldMapFormatTests: XCTestCase {
     XCTAssertEqual(head["version"] as? Int, 2)
     XCTAssertEqual(head["tracking"] as? String, "rgbd")
     XCTAssertEqual(head["metres"] as? Bool, true)
+    XCTAssertEqual(head["up_known"] as? Bool, true)
     XCTAssertEqual(head["width"] as? Int, 160)
     XCTAssertEqual(head["height"] as? Int, 120)
     let keyframes = try XCTUnwrap(counted["keyframes"] as? Int)

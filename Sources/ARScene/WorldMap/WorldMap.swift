@@ -127,6 +127,13 @@ public final class WorldMap: @unchecked Sendable, Equatable {
   /// (or automatically, on frames without depth or IMU samples) opens it.
   public var isScaleKnown: Bool { info.is_scale_known != 0 }
 
+  /// Whether the map's +Y is up: the session that made it knew which way up
+  /// is, from an accelerometer, a given gravity or the planes in view. False
+  /// for a map kept in its first camera's axes (one camera without an IMU,
+  /// or ``WorldTrackingConfiguration/WorldAlignment/camera``); a session that
+  /// opens it keeps those axes.
+  public var isUpKnown: Bool { info.is_up_known != 0 }
+
   /// How many keyframes the map holds.
   public var keyframeCount: Int { Int(info.keyframe_count) }
 

@@ -86,12 +86,13 @@ def read_head(payload, version):
     head["center"] = list(r.values("3f"))
     head["extent"] = list(r.values("3f"))
     head["options_checksum"] = r.one("I")
-    # Version 1 maps were all made with depth, in metres.
-    tracking, unit = r.values("2B") if version >= 2 else (1, 1)
-    if tracking not in TRACKING or unit not in (0, 1) or (unit == 0 and tracking != 3):
-        raise FormatError("HEAD: tracking %d with unit %d" % (tracking, unit))
+    # Version 1 maps were all made with depth, in metres, +Y up.
+    tracking, unit, up = r.values("3B") if version >= 2 else (1, 1, 1)
+    if tracking not in TRACKING or unit not in (0, 1) or (unit == 0 and tracking != 3) or up not in (0, 1):
+        raise FormatError("HEAD: tracking %d with unit %d and up %d" % (tracking, unit, up))
     head["tracking"] = TRACKING[tracking]
     head["metres"] = unit == 1
+    head["up_known"] = up == 1
     r.finished()
     return head
 

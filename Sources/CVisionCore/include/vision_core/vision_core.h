@@ -1283,6 +1283,11 @@ typedef struct vc_world_map_info {
       without an IMU, in a unit of its own, which only a session that
       measures nothing in metres opens (vc_session_set_world_map). */
   int32_t is_scale_known;
+  /** 1 when the world's +Y is up (the session that made it knew up from an
+      accelerometer, a given gravity or the planes in view); 0 when it kept
+      its first camera's axes (one camera without an IMU, or a
+      camera-aligned session). A session that opens the map keeps them. */
+  int32_t is_up_known;
 } vc_world_map_info_t;
 
 VC_API vc_status_t vc_world_map_get_info(const vc_world_map_t *map,

@@ -175,6 +175,7 @@ vc_status_t vc_world_map_get_info(const vc_world_map_t* map,
     vc::MeasureWorldMap(data, info.center, info.extent);
     info.tracking_mode = static_cast<vc_tracking_mode_t>(data.made_by);
     info.is_scale_known = data.metric ? 1 : 0;
+    info.is_up_known = data.up_known ? 1 : 0;
     *out_info = info;
   });
 }

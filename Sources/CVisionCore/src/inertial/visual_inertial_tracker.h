@@ -51,8 +51,8 @@ class VisualInertialTracker final : public TrackingFrontEnd {
   }
   // A world in metres is not rescaled to the IMU's first estimate, only
   // refined by the later ones.
-  void AdoptExistingWorld(bool metric) override {
-    visual_.AdoptExistingWorld(metric);
+  void AdoptExistingWorld(bool metric, bool up_known) override {
+    visual_.AdoptExistingWorld(metric, up_known);
     scale_known_ = metric;
   }
 

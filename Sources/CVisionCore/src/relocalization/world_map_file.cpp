@@ -374,6 +374,7 @@ std::vector<uint8_t> EncodeWorldMap(const WorldMapData& data,
   header.U32(data.options_checksum);
   header.U8(static_cast<uint8_t>(data.made_by));
   header.U8(data.metric ? 1 : 0);
+  header.U8(data.up_known ? 1 : 0);
   WriteSection(out, "HEAD", header);
 
   for (const MapKeyframe& k : data.keyframes) {
@@ -391,8 +392,8 @@ std::vector<uint8_t> EncodeWorldMap(const WorldMapData& data,
 
 namespace {
 
-// Version 2's end of the header: the tracking that made the map and whether
-// its unit is metres.
+// Version 2's end of the header: the tracking that made the map, whether
+// its unit is metres and whether its +Y is up.
 void ReadHowTracked(ByteReader& header, const std::string& what,
                     WorldMapSummary* s) {
   const uint8_t made_by = header.U8("tracking");
@@ -410,8 +411,12 @@ void ReadHowTracked(ByteReader& header, const std::string& what,
       what +
           ": a map made with depth or an IMU is in metres, but the "
           "header says its unit is its own");
+  const uint8_t up = header.U8("up");
+  Require(up <= 1, what + ": the header's up is " + std::to_string(up) +
+                       "; 1 (+Y is up) or 0 (unknown) expected");
   s->made_by = static_cast<TrackingMode>(made_by);
   s->metric = metric == 1;
+  s->up_known = up == 1;
 }
 
 }  // namespace
@@ -458,6 +463,7 @@ WorldMapData DecodeWorldMap(const std::vector<uint8_t>& bytes,
   data.options_checksum = s.options_checksum;
   data.made_by = s.made_by;
   data.metric = s.metric;
+  data.up_known = s.up_known;
   // Each keyframe section takes at least its frame (16 bytes) and a
   // minimal payload, so a count the file cannot hold is refused first.
   r.Need(static_cast<uint64_t>(s.keyframe_count) * 16, "keyframe sections");

@@ -37,6 +37,10 @@ struct WorldMapData {
   // session that measures nothing in metres may open it.
   TrackingMode made_by = TrackingMode::kRgbd;
   bool metric = true;
+  // Whether the world's +Y is up (from an accelerometer, a given gravity or
+  // the planes in view); otherwise the world keeps the first camera's axes
+  // (one camera without an IMU, or a camera-aligned session).
+  bool up_known = true;
 };
 
 // The counts and extent a reader reports without keeping the keyframes.
@@ -54,10 +58,12 @@ struct WorldMapSummary {
   uint32_t options_checksum = 0;
   TrackingMode made_by = TrackingMode::kRgbd;
   bool metric = true;
+  bool up_known = true;
 };
 
-// Version 2 added how the map was tracked and its unit; version 1 files
-// were all made with depth, in metres, and are read as such.
+// Version 2 added how the map was tracked, its unit and whether its +Y is
+// up; version 1 files were all made with depth, in metres, +Y up, and are
+// read as such.
 constexpr uint32_t kWorldMapFormatVersion = 2;
 
 // Bounds a reader enforces before allocating.

@@ -302,7 +302,7 @@ WorldMapData Session::CurrentWorldMap() const {
           "the session has no world map yet: no keyframe has joined it (a "
           "frame with a measured pose: with depth, from one camera alone, or "
           "visual-inertial once the IMU has given metres)");
-  // A map's world is +Y up for whoever opens it.
+  // A map's world is +Y up for whoever opens it, or says it is not.
   Require(world_settled_,
           "the session has no world map yet: world up is not settled (no "
           "accelerometer, and the planes in view have not shown which way "
@@ -313,6 +313,7 @@ WorldMapData Session::CurrentWorldMap() const {
   map.options_checksum = RelocalizationOptionsChecksum(relocalizer_options_);
   map.made_by = map_made_by_;
   map.metric = scale_known_;
+  map.up_known = up_known_;
   return map;
 }
 
@@ -354,7 +355,8 @@ void Session::AdoptWorldMap(const WorldMapData& map) {
   world_in_own_unit_ = !map.metric;
   map_made_by_ = map.made_by;
   scale_known_ = map.metric;
-  tracker_->AdoptExistingWorld(map.metric);
+  up_known_ = map.up_known;
+  tracker_->AdoptExistingWorld(map.metric, map.up_known);
 }
 
 void Session::SetReferenceDatabase(
@@ -676,6 +678,7 @@ void Session::Commit(FrameInFlight* frame) {
     world_established_ = true;
   }
   scale_known_ = tracking.statistics.is_scale_known != 0;
+  up_known_ = frame->gravity_known;
   if (frame->joins_map) {
     map_made_by_ = frame->tracked_with;
     HandOverKeyframe(frame);

@@ -118,6 +118,8 @@ class Session {
   // frame's positions were in metres: what a saved map says of itself.
   TrackingMode map_made_by_ = TrackingMode::kRgbd;
   bool scale_known_ = true;
+  // The last frame's world knew which way is up (a saved map says so).
+  bool up_known_ = false;
   // The world came from a world map: a camera lost in it waits to be found
   // there, with depth or without. A monocular map's unit is its own, which
   // no frame measured in metres may join.

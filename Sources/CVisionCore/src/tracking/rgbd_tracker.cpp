@@ -307,12 +307,13 @@ void RgbdTracker::ClearPendingTracks() {
   outlier_points_.clear();
 }
 
-void RgbdTracker::AdoptExistingWorld(bool metric) {
+void RgbdTracker::AdoptExistingWorld(bool metric, bool up_known) {
   state_.has_frame = true;
   state_.has_map = true;
   state_.last_measured = false;
   state_.settling_gravity = false;
-  state_.up_source = WorldUpSource::kGiven;
+  // Up is the map's: given, or unknown as the map's first camera's axes.
+  state_.up_source = up_known ? WorldUpSource::kGiven : WorldUpSource::kNone;
   state_.lost_to_interruption = true;
   // Kept by a map found again in it (StartMapAtSightings).
   state_.metric_map = metric;

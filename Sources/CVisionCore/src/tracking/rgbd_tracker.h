@@ -79,7 +79,7 @@ class RgbdTracker final : public TrackingFrontEnd {
     return trajectory_.Resolve();
   }
 
-  void AdoptExistingWorld(bool metric) override;
+  void AdoptExistingWorld(bool metric, bool up_known) override;
 
   // Rescales everything the tracker keeps (between frames): monocular
   // tracking's unit becomes metres.

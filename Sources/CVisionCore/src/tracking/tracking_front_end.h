@@ -137,8 +137,9 @@ class TrackingFrontEnd {
   // Starts in a world that already exists (a saved map): the world's axes
   // are known and the camera is lost in it, so every frame asks
   // TrackerFrame::relocalize until it is found. Call before the first frame.
-  // metric: the world's unit is metres (else a monocular map's own).
-  virtual void AdoptExistingWorld(bool metric) = 0;
+  // metric: the world's unit is metres (else a monocular map's own);
+  // up_known: its +Y is up (else it keeps its first camera's axes).
+  virtual void AdoptExistingWorld(bool metric, bool up_known) = 0;
 };
 
 }  // namespace vc
