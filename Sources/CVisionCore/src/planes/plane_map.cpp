@@ -318,9 +318,12 @@ bool PlaneMap::ToWorld(const PlaneSegment& segment, const PinholeCamera& camera,
   const double var_z =
       segment.moments.scatter()(2, 2) / segment.moments.count();
   const double noise_rms =
-      options_.depth_noise *
-      std::sqrt(mean_z * mean_z * mean_z * mean_z +
-                6 * mean_z * mean_z * var_z + 3 * var_z * var_z);
+      segment.noise_rms > 0
+          ? segment.noise_rms
+          : options_.depth_noise *
+                std::sqrt(mean_z * mean_z * mean_z * mean_z +
+                          6 * mean_z * mean_z * var_z + 3 * var_z * var_z);
+  if (segment.noise_rms > 0) out->depth_noise = segment.noise_rms;
   const double tilt_sine = std::sin(Radians(kFlatViewTiltDegrees));
   const bool level =
       !gravity_known || (out->alignment == VC_PLANE_ALIGNMENT_HORIZONTAL
@@ -446,6 +449,16 @@ void PlaneMap::MoveAnchor(const Eigen::Isometry3d& new_world_from_old,
   anchor->see_through_views = 0;
   anchor->dirty = true;
   anchor->publish_now = true;
+}
+
+void PlaneMap::ScaleWorld(double scale, const Eigen::Vector3d& offset) {
+  for (Anchor& anchor : anchors_) {
+    const Eigen::Vector3d mean = anchor.moments.mean();
+    Eigen::Isometry3d shift = Eigen::Isometry3d::Identity();
+    shift.translation() = (scale - 1) * mean + offset;
+    MoveAnchor(shift, &anchor);
+  }
+  Publish();
 }
 
 void PlaneMap::MarkFootprint(const std::vector<Eigen::Vector3d>& corners,

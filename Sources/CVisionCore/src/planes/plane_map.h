@@ -47,6 +47,13 @@ class PlaneMap {
   // Starts a frame: clears the last frame's removals.
   void BeginFrame();
 
+  // The world's unit changed (new = scale * old + offset; the IMU refined
+  // a visual-inertial session's metres): each anchor moves as its centroid
+  // does, keeping its shape and seen region, and is published again. The
+  // refinements after the first metres are within a few percent, which
+  // changes an anchor's size by a few millimetres a metre.
+  void ScaleWorld(double scale, const Eigen::Vector3d& offset);
+
   // Fuses one frame's segments (OpenCV camera axes). world_from_camera is in
   // ARKit axes; gravity_known says whether world +Y is up. surface_points
   // are the frame's planar cell centroids (OpenCV camera axes), which the

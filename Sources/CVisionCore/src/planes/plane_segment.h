@@ -1,4 +1,5 @@
-// One plane found in one depth map, in OpenCV camera axes (the public
+// One plane found in one frame (its depth map, or its sparse map points),
+// in OpenCV camera axes (the public
 // vc_plane_segment_t is its ARKit-axes copy, made in api/plane_api.cpp).
 #pragma once
 
@@ -32,6 +33,10 @@ struct PlaneSegment {
   double area = 0;
   // Root-mean-square point-to-plane distance of the planar cells' points.
   double rms_distance = 0;
+  // The RMS noise of the points, metres, for segments of sparse map points
+  // (SparsePlaneFinder); 0 for a depth map's, whose noise the sensor's
+  // model gives (PlaneOptions::depth_noise).
+  double noise_rms = 0;
   // The planar cells' points (not the border pixels).
   PlaneMoments moments;
   // Where the plane is in the image: its cells, then refined border parts.

@@ -552,13 +552,54 @@ void Session::DetectPlanes(const FrameInFlight& frame) {
   // Only allocation can fail here, and only in the first frames while the
   // buffers grow.
   plane_map_.BeginFrame();
+  // The anchors and the sparse points rescale with the world before this
+  // frame, which is in the new unit already, adds to them; a new map's
+  // world is another, where the old points are not.
+  if (tracking.world_scaled) {
+    plane_map_.ScaleWorld(tracking.world_scaling.scale,
+                          tracking.world_scaling.offset);
+    recent_points_.Scale(tracking.world_scaling.scale,
+                         tracking.world_scaling.offset);
+  }
+  if (tracking.map_started) recent_points_.Clear();
   const bool pose_trusted = tracking.statistics.pose_measured != 0 &&
                             tracking.status.state == TrackingState::kNormal;
-  if (!pose_trusted || frame.input.depth.empty()) return;
+  if (!pose_trusted) return;
+  if (frame.input.depth.empty()) {
+    DetectSparsePlanes(frame);
+    return;
+  }
   const std::vector<PlaneSegment>& segments = plane_segmenter_.Segment(
       frame.input.depth, frame.input.depth_units_per_metre, frame.camera,
       options_.planes);
   plane_map_.Integrate(segments, plane_segmenter_.planar_cell_centroids(),
+                       frame.camera, tracking.world_from_camera,
+                       frame.gravity_known);
+}
+
+void Session::DetectSparsePlanes(const FrameInFlight& frame) {
+  // Without depth, planes come from the map points tracking followed, once
+  // they are in metres and +Y is up: a floor is a floor by its height, and
+  // its size is a size (a monocular map's own unit says neither).
+  const TrackingResult& tracking = frame.tracking;
+  if (tracking.statistics.is_scale_known == 0 || !frame.gravity_known) return;
+  // This frame's points are rescaled at the tracker's commit; the pose
+  // already is.
+  sparse_sightings_.clear();
+  tracker_->AppendPendingSightings(&sparse_sightings_);
+  if (tracking.world_scaled) {
+    for (PointSighting& sighting : sparse_sightings_) {
+      sighting.world = tracking.world_scaling.Point(sighting.world);
+    }
+  }
+  recent_points_.Update(sparse_sightings_, plane_map_.frame_index());
+  sparse_points_.clear();
+  recent_points_.AppendPositions(&sparse_points_);
+  const Eigen::Isometry3d world_from_opencv =
+      WorldFromOpenCvCamera(tracking.world_from_camera);
+  const std::vector<PlaneSegment>& segments = sparse_plane_finder_.Find(
+      sparse_points_, frame.camera, world_from_opencv, options_.planes);
+  plane_map_.Integrate(segments, sparse_plane_finder_.surface_points(),
                        frame.camera, tracking.world_from_camera,
                        frame.gravity_known);
 }

@@ -19,7 +19,9 @@
 #include "images/image_tracker.h"
 #include "planes/plane_map.h"
 #include "planes/plane_segmenter.h"
+#include "planes/recent_map_points.h"
 #include "planes/scene_up_estimator.h"
+#include "planes/sparse_plane_finder.h"
 #include "raycast/depth_snapshot.h"
 #include "relocalization/keyframe_database.h"
 #include "relocalization/loop_closer.h"
@@ -99,6 +101,10 @@ class Session {
   SceneUpDecision scene_up_;
   PlaneSegmenter plane_segmenter_;
   PlaneMap plane_map_;
+  SparsePlaneFinder sparse_plane_finder_;
+  RecentMapPoints recent_points_;
+  std::vector<PointSighting> sparse_sightings_;
+  std::vector<Eigen::Vector3d> sparse_points_;
   ImageTracker image_tracker_;
   std::vector<vc_image_detection_t> tracked_images_;
   StageTimings timings_;
@@ -216,6 +222,7 @@ class Session {
   // Without an accelerometer: which way is up, from the frame's planes.
   void JudgeUp(FrameInFlight* frame);
   void DetectPlanes(const FrameInFlight& frame);
+  void DetectSparsePlanes(const FrameInFlight& frame);
   void KeepDepthForRaycasts(FrameInFlight* frame);
   void TrackImages(const FrameInFlight& frame);
   // Copies what the mapping job needs when the frame joins the map.

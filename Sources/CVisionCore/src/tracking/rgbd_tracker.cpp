@@ -764,7 +764,9 @@ void RgbdTracker::AppendPendingSightings(
     std::vector<PointSighting>* out) const {
   out->reserve(out->size() + next_points_.size());
   for (size_t k = 0; k < next_points_.size(); ++k) {
-    out->push_back({next_positions_[k], TrackPoint(next_points_[k]).world});
+    const MapPoint& point = TrackPoint(next_points_[k]);
+    out->push_back({next_positions_[k], point.world,
+                    next_points_[k] >= 0 ? point.id : -1});
   }
 }
 

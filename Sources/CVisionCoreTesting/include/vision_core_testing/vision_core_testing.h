@@ -188,6 +188,40 @@ VC_API vc_status_t vc_test_occupancy_fold(uint64_t seed, double tilt_degrees,
                                           double other_cell_m, int *cells,
                                           int *differing);
 
+/** A plane a sparse-plane trial found (see vc_test_sparse_planes). */
+typedef struct vc_test_sparse_plane {
+  /** World +Y is up; the plane is normal . x + offset = 0. */
+  double normal[3];
+  double offset;
+  /** The points on it, and their area on it (square metres). */
+  int32_t points;
+  double area;
+} vc_test_sparse_plane_t;
+
+/** A sparse-plane trial (planes/sparse_plane_finder.h): a seeded cloud of
+    map points in front of a VGA camera 1.5 m above the floor, looking 30
+    degrees down along -Z, each point moved along its ray by Gaussian noise
+    of noise_per_metre of its distance. scene 0: the floor (90 points, 1.5 -
+    4 m ahead), a table top 0.75 m above it (15 points) and a wall 4.5 m
+    ahead (40 points, up to 1 m above the floor); 1: 40 points along a line on
+   the floor (an edge); 2: a wall of 0.3 m tiles standing out by 0 - 24 cm in 6
+   cm steps (relief, 192 points); 3: 120 points scattered through the room.
+    out_count receives how many planes the finder gave (largest first), of
+    which the first capacity are written. */
+VC_API vc_status_t vc_test_sparse_planes(uint64_t seed, int scene,
+                                         double noise_per_metre,
+                                         vc_test_sparse_plane_t *out_planes,
+                                         int capacity, int *out_count);
+
+/** The world's unit changes under a plane map built from sparse points
+    (PlaneMap::ScaleWorld): scene 0 of vc_test_sparse_planes seen in ten
+    frames makes a floor anchor, then the world is scaled by scale about its
+    origin. height_before and height_after receive the floor anchor's height
+    (NaN without one). */
+VC_API vc_status_t vc_test_sparse_plane_rescale(double scale,
+                                                double *height_before,
+                                                double *height_after);
+
 /** A view-weights trial (planes/view_weights.h): a plane anchor's views
     (view_count of them, a frame or two apart, seeded weights) and another
     anchor's (absorbed_count, starting halfway) absorbed into it, under
