@@ -24,8 +24,9 @@ final class SparsePlaneAcceptanceTests: XCTestCase {
   /// within 2 degrees (0.51 - 0.62: the tracker's gravity).
   ///
   /// Regression guards where the targets are not met:
-  /// - the walls' normals: 0.28 - 0.60 degrees, but 4.8 for seed 2's wall
-  ///   facing +z, found at 8.5 s from few, far points (guard 6 degrees);
+  /// - the walls' normals: 0.37 - 0.60 degrees; a wall found late from few,
+  ///   far points has been 4.8 degrees off (seed 2's wall facing +z, with
+  ///   another RANSAC draw order), so the guard is 6 degrees;
   /// - the floor's height is off by 4.4, 2.1 and 2.7 cm (target 2 cm;
   ///   guard 5 cm). The tracker's map points lie 3.5% too far along their
   ///   rays (against the true depth, synthetic walk seed 1), which puts a

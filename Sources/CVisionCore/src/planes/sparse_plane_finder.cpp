@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cmath>
 #include <opencv2/imgproc.hpp>
-#include <random>
 
+#include "common/seeded_generator.h"
 #include "planes/plane_moments.h"
 
 namespace vc {
@@ -47,7 +47,7 @@ constexpr int kMaxHorizontal = 3;
 constexpr int kMaxVertical = 3;
 // RANSAC draws for vertical planes, from a fixed seed each frame.
 constexpr int kVerticalDraws = 200;
-constexpr unsigned kSeed = 1;
+constexpr uint64_t kSeed = 1;
 // Draw pairs at least 20 cm apart: closer ones fix a wall's direction
 // poorly.
 constexpr double kMinPairDistance = 0.2;
@@ -158,23 +158,34 @@ bool SparsePlaneFinder::FindVertical(WorldPlane* plane) {
     if (!used_[i]) order_.push_back(static_cast<int>(i));
   }
   if (static_cast<int>(order_.size()) < kMinPoints) return false;
-  std::mt19937 random(kSeed);
-  std::uniform_int_distribution<int> pick(0,
-                                          static_cast<int>(order_.size()) - 1);
+  // The unused points on the floor plan, packed: a draw is scored by
+  // counting them first, and split into surfaces only when it could win.
+  floor_plan_.clear();
+  for (int i : order_) {
+    floor_plan_.push_back(
+        {world_points_[i].x(), world_points_[i].z(), tolerances_[i]});
+  }
+  SeededGenerator random(kSeed);
+  const int n = static_cast<int>(order_.size());
   WorldPlane best;
   size_t best_size = 0;
   WorldPlane trial;
   for (int draw = 0; draw < kVerticalDraws; ++draw) {
-    const Eigen::Vector3d& a = world_points_[order_[pick(random)]];
-    const Eigen::Vector3d& b = world_points_[order_[pick(random)]];
+    const Eigen::Vector3d& a = world_points_[order_[random.Below(n)]];
+    const Eigen::Vector3d& b = world_points_[order_[random.Below(n)]];
     const Eigen::Vector3d along(b.x() - a.x(), 0, b.z() - a.z());
     if (along.norm() < kMinPairDistance) continue;
     trial.normal = Eigen::Vector3d(-along.z(), 0, along.x()).normalized();
     trial.offset = -trial.normal.dot(a);
-    CollectInliers(&trial);
-    if (trial.inliers.size() <= best_size) continue;
+    size_t count = 0;
+    for (const FloorPlanPoint& p : floor_plan_) {
+      count += std::abs(trial.normal.x() * p.x + trial.normal.z() * p.z +
+                        trial.offset) <= p.tolerance;
+    }
+    if (count <= best_size) continue;
     // Scored by its largest surface: points of one plane far apart are
     // different walls' corners, or chance.
+    CollectInliers(&trial);
     SplitIntoSurfaces(&trial);
     const size_t size = LargestCluster();
     if (size > best_size) {
@@ -407,8 +418,14 @@ void SparsePlaneFinder::AddFootprint(const std::vector<int>& inliers,
   const int cell = options.cell_size;
   segment->cell_count = 0;
   segment->pixel_count = 0;
-  for (int v = 0; v + cell <= camera.height; v += cell) {
-    for (int u = 0; u + cell <= camera.width; u += cell) {
+  // Only the cells under the hull's bounding box can be inside it.
+  const cv::Rect box = cv::boundingRect(hull_);
+  const int u_begin = std::max(0, box.x / cell * cell);
+  const int v_begin = std::max(0, box.y / cell * cell);
+  const int u_end = std::min(camera.width, box.x + box.width + cell);
+  const int v_end = std::min(camera.height, box.y + box.height + cell);
+  for (int v = v_begin; v + cell <= v_end; v += cell) {
+    for (int u = u_begin; u + cell <= u_end; u += cell) {
       const cv::Point2f centre(u + 0.5f * cell - 0.5f, v + 0.5f * cell - 0.5f);
       if (cv::pointPolygonTest(hull_, centre, false) < 0) continue;
       segment->footprint.push_back(

@@ -108,6 +108,12 @@ class SparsePlaneFinder {
   std::vector<int> cluster_of_root_;
   std::vector<std::vector<int>> clusters_;
   std::vector<int> order_;
+  struct FloorPlanPoint {
+    double x = 0;
+    double z = 0;
+    double tolerance = 0;
+  };
+  std::vector<FloorPlanPoint> floor_plan_;
   std::vector<cv::Point2f> plane_points_;
   std::vector<cv::Point2f> hull_;
 };
