@@ -5,9 +5,9 @@
 namespace vc {
 namespace {
 
-// A point not seen for 60 frames (2 s at 30 Hz) is forgotten: it has left
-// the view, or tracking dropped it as an outlier.
-constexpr int64_t kForgetAfterFrames = 60;
+// A point not seen for 2 s is forgotten: it has left the view, or tracking
+// dropped it as an outlier.
+constexpr int64_t kForgetAfterNs = 2'000'000'000;
 // At most this many points are kept (the most recently seen), a few rooms'
 // worth, so that a long session's cloud stays small.
 constexpr size_t kCapacity = 4000;
@@ -15,11 +15,11 @@ constexpr size_t kCapacity = 4000;
 }  // namespace
 
 void RecentMapPoints::Update(const std::vector<PointSighting>& sightings,
-                             int64_t frame) {
+                             int64_t time_ns) {
   incoming_.clear();
   for (const PointSighting& sighting : sightings) {
     if (sighting.id >= 0 && sighting.world.allFinite()) {
-      incoming_.push_back({sighting.id, sighting.world, frame});
+      incoming_.push_back({sighting.id, sighting.world, time_ns});
     }
   }
   const auto by_id = [](const Point& a, const Point& b) { return a.id < b.id; };
@@ -31,7 +31,7 @@ void RecentMapPoints::Update(const std::vector<PointSighting>& sightings,
   while (i < points_.size() || j < incoming_.size()) {
     if (j == incoming_.size() ||
         (i < points_.size() && points_[i].id < incoming_[j].id)) {
-      if (frame - points_[i].last_frame <= kForgetAfterFrames) {
+      if (time_ns - points_[i].last_seen_ns <= kForgetAfterNs) {
         merged_.push_back(points_[i]);
       }
       ++i;
@@ -44,8 +44,8 @@ void RecentMapPoints::Update(const std::vector<PointSighting>& sightings,
     // Keep the most recent; ties by id, so the choice is deterministic.
     std::nth_element(merged_.begin(), merged_.begin() + kCapacity,
                      merged_.end(), [](const Point& a, const Point& b) {
-                       return a.last_frame > b.last_frame ||
-                              (a.last_frame == b.last_frame && a.id > b.id);
+                       return a.last_seen_ns > b.last_seen_ns ||
+                              (a.last_seen_ns == b.last_seen_ns && a.id > b.id);
                      });
     merged_.resize(kCapacity);
     std::sort(merged_.begin(), merged_.end(), by_id);

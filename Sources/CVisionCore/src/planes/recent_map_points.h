@@ -23,10 +23,10 @@ namespace vc {
 
 class RecentMapPoints {
  public:
-  // Takes in the points one frame saw (frame: a counter that grows by one
-  // a frame), and forgets the ones not seen for a while. Sightings without
-  // an id are left out.
-  void Update(const std::vector<PointSighting>& sightings, int64_t frame);
+  // Takes in the points one frame saw (at time_ns, after the last call's),
+  // and forgets the ones not seen for 2 s. Sightings without an id are
+  // left out.
+  void Update(const std::vector<PointSighting>& sightings, int64_t time_ns);
 
   // The world's unit changed: new = scale * old + offset.
   void Scale(double scale, const Eigen::Vector3d& offset);
@@ -41,7 +41,7 @@ class RecentMapPoints {
   struct Point {
     int64_t id = 0;
     Eigen::Vector3d position = Eigen::Vector3d::Zero();
-    int64_t last_frame = 0;
+    int64_t last_seen_ns = 0;
   };
 
   std::vector<Point> points_;  // ordered by id

@@ -6,6 +6,7 @@
 
 #include "common/status_error.h"
 #include "raycast/estimated_plane.h"
+#include "raycast/feature_point_plane.h"
 #include "raycast/plane_anchor_raycast.h"
 #include "raycast/ray.h"
 
@@ -38,7 +39,8 @@ void CheckRaycastQuery(const vc_raycast_query_t& query) {
 std::vector<vc_raycast_result_t> Raycast(
     const vc_raycast_query_t& query, const RaycastOptions& options,
     const std::vector<vc_plane_anchor_t>& anchors,
-    const DepthSnapshot& snapshot) {
+    const DepthSnapshot& snapshot,
+    const std::vector<Eigen::Vector3d>& feature_points) {
   const Eigen::Vector3d direction(query.direction[0], query.direction[1],
                                   query.direction[2]);
   const Ray ray{
@@ -53,12 +55,15 @@ std::vector<vc_raycast_result_t> Raycast(
           query.target == VC_RAYCAST_TARGET_EXISTING_PLANE_GEOMETRY, options,
           &results);
       break;
-    case VC_RAYCAST_TARGET_ESTIMATED_PLANE:
-      if (auto hit =
-              RaycastEstimatedPlane(ray, snapshot, query.alignment, options)) {
-        results.push_back(*hit);
-      }
+    case VC_RAYCAST_TARGET_ESTIMATED_PLANE: {
+      const std::optional<vc_raycast_result_t> hit =
+          snapshot.empty()
+              ? RaycastFeaturePoints(ray, feature_points, query.alignment,
+                                     options)
+              : RaycastEstimatedPlane(ray, snapshot, query.alignment, options);
+      if (hit) results.push_back(*hit);
       break;
+    }
   }
   std::sort(results.begin(), results.end(),
             [](const vc_raycast_result_t& a, const vc_raycast_result_t& b) {

@@ -2,6 +2,7 @@
 // raycast, and the order results leave in.
 #pragma once
 
+#include <Eigen/Core>
 #include <vector>
 
 #include "common/raycast_options.h"
@@ -15,10 +16,13 @@ namespace vc {
 void CheckRaycastQuery(const vc_raycast_query_t& query);
 
 // Results of a checked query, nearest first (ties broken by anchor id, so
-// the order is deterministic).
+// the order is deterministic). An estimated plane comes from the snapshot's
+// depth, or without depth from feature_points (the map points of the last
+// frame tracked without depth, world).
 std::vector<vc_raycast_result_t> Raycast(
     const vc_raycast_query_t& query, const RaycastOptions& options,
     const std::vector<vc_plane_anchor_t>& anchors,
-    const DepthSnapshot& snapshot);
+    const DepthSnapshot& snapshot,
+    const std::vector<Eigen::Vector3d>& feature_points);
 
 }  // namespace vc

@@ -376,6 +376,7 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
   OptimizeMap();
   TrackCamera(&frame);
   JudgeUp(&frame);
+  FollowFeaturePoints(&frame);
   DetectPlanes(frame);
   KeepDepthForRaycasts(&frame);
   TrackImages(frame);
@@ -545,6 +546,40 @@ void Session::JudgeUp(FrameInFlight* frame) {
   frame->judged_decision = frame->judged_up.Decide();
 }
 
+void Session::FollowFeaturePoints(FrameInFlight* frame) {
+  // The cloud rescales with the world before this frame, which is in the
+  // new unit already, adds to it; a new map's world is another, where the
+  // old points are not.
+  const TrackingResult& tracking = frame->tracking;
+  if (tracking.world_scaled) {
+    recent_points_.Scale(tracking.world_scaling.scale,
+                         tracking.world_scaling.offset);
+  }
+  if (tracking.map_started) recent_points_.Clear();
+  // Without depth, planes and estimated planes come from the map points
+  // tracking followed, once they are in metres and +Y is up: a floor is a
+  // floor by its height, and its size is a size (a monocular map's own
+  // unit says neither).
+  frame->keeps_feature_points =
+      frame->input.depth.empty() && tracking.statistics.pose_measured != 0 &&
+      tracking.status.state == TrackingState::kNormal &&
+      tracking.statistics.is_scale_known != 0 && frame->gravity_known;
+  if (!frame->keeps_feature_points) return;
+  ScopedStageTimer timer(pending_timings_, kPlanesStage);
+  // This frame's points are rescaled at the tracker's commit; the pose
+  // already is.
+  sparse_sightings_.clear();
+  tracker_->AppendPendingSightings(&sparse_sightings_);
+  if (tracking.world_scaled) {
+    for (PointSighting& sighting : sparse_sightings_) {
+      sighting.world = tracking.world_scaling.Point(sighting.world);
+    }
+  }
+  recent_points_.Update(sparse_sightings_, frame->input.timestamp_ns);
+  pending_feature_points_.clear();
+  recent_points_.AppendPositions(&pending_feature_points_);
+}
+
 void Session::DetectPlanes(const FrameInFlight& frame) {
   if (!options_.planes.detects_any()) return;
   ScopedStageTimer timer(pending_timings_, kPlanesStage);
@@ -552,21 +587,17 @@ void Session::DetectPlanes(const FrameInFlight& frame) {
   // Only allocation can fail here, and only in the first frames while the
   // buffers grow.
   plane_map_.BeginFrame();
-  // The anchors and the sparse points rescale with the world before this
-  // frame, which is in the new unit already, adds to them; a new map's
-  // world is another, where the old points are not.
+  // The anchors rescale with the world before this frame, which is in the
+  // new unit already, adds to them.
   if (tracking.world_scaled) {
     plane_map_.ScaleWorld(tracking.world_scaling.scale,
                           tracking.world_scaling.offset);
-    recent_points_.Scale(tracking.world_scaling.scale,
-                         tracking.world_scaling.offset);
   }
-  if (tracking.map_started) recent_points_.Clear();
   const bool pose_trusted = tracking.statistics.pose_measured != 0 &&
                             tracking.status.state == TrackingState::kNormal;
   if (!pose_trusted) return;
   if (frame.input.depth.empty()) {
-    DetectSparsePlanes(frame);
+    if (frame.keeps_feature_points) DetectSparsePlanes(frame);
     return;
   }
   const std::vector<PlaneSegment>& segments = plane_segmenter_.Segment(
@@ -578,27 +609,12 @@ void Session::DetectPlanes(const FrameInFlight& frame) {
 }
 
 void Session::DetectSparsePlanes(const FrameInFlight& frame) {
-  // Without depth, planes come from the map points tracking followed, once
-  // they are in metres and +Y is up: a floor is a floor by its height, and
-  // its size is a size (a monocular map's own unit says neither).
   const TrackingResult& tracking = frame.tracking;
-  if (tracking.statistics.is_scale_known == 0 || !frame.gravity_known) return;
-  // This frame's points are rescaled at the tracker's commit; the pose
-  // already is.
-  sparse_sightings_.clear();
-  tracker_->AppendPendingSightings(&sparse_sightings_);
-  if (tracking.world_scaled) {
-    for (PointSighting& sighting : sparse_sightings_) {
-      sighting.world = tracking.world_scaling.Point(sighting.world);
-    }
-  }
-  recent_points_.Update(sparse_sightings_, plane_map_.frame_index());
-  sparse_points_.clear();
-  recent_points_.AppendPositions(&sparse_points_);
   const Eigen::Isometry3d world_from_opencv =
       WorldFromOpenCvCamera(tracking.world_from_camera);
-  const std::vector<PlaneSegment>& segments = sparse_plane_finder_.Find(
-      sparse_points_, frame.camera, world_from_opencv, options_.planes);
+  const std::vector<PlaneSegment>& segments =
+      sparse_plane_finder_.Find(pending_feature_points_, frame.camera,
+                                world_from_opencv, options_.planes);
   plane_map_.Integrate(segments, sparse_plane_finder_.surface_points(),
                        frame.camera, tracking.world_from_camera,
                        frame.gravity_known);
@@ -740,6 +756,11 @@ void Session::Commit(FrameInFlight* frame) {
     std::swap(last_depth_, pending_depth_);
   } else {
     last_depth_.depth.release();
+  }
+  if (frame->keeps_feature_points) {
+    std::swap(last_feature_points_, pending_feature_points_);
+  } else {
+    last_feature_points_.clear();
   }
 }
 

@@ -62,6 +62,13 @@ class Session {
   // measured, since its depth would be placed in the world wrongly.
   const DepthSnapshot& last_depth() const { return last_depth_; }
 
+  // The map points of the last frame tracked without depth in metres, its
+  // pose trusted (world), for estimated-plane raycasts without depth; empty
+  // after any other frame.
+  const std::vector<Eigen::Vector3d>& last_feature_points() const {
+    return last_feature_points_;
+  }
+
   // The reference images to look for from the next frame on (nullptr:
   // none), and the images found or followed in the last frame.
   void SetReferenceDatabase(std::shared_ptr<const ReferenceDatabase> database);
@@ -104,7 +111,8 @@ class Session {
   SparsePlaneFinder sparse_plane_finder_;
   RecentMapPoints recent_points_;
   std::vector<PointSighting> sparse_sightings_;
-  std::vector<Eigen::Vector3d> sparse_points_;
+  std::vector<Eigen::Vector3d> pending_feature_points_;
+  std::vector<Eigen::Vector3d> last_feature_points_;
   ImageTracker image_tracker_;
   std::vector<vc_image_detection_t> tracked_images_;
   StageTimings timings_;
@@ -187,6 +195,9 @@ class Session {
     SceneUpDecision judged_decision;
     // The frame's depth stays for raycasts (in pending_depth_).
     bool keeps_depth = false;
+    // The frame's map points (in pending_feature_points_) give planes and
+    // estimated-plane raycasts: tracked without depth, in metres, up known.
+    bool keeps_feature_points = false;
     // The frame joins the keyframe map, described by the mapping job.
     bool joins_map = false;
     TrackingMode tracked_with = TrackingMode::kRgbd;
@@ -221,6 +232,7 @@ class Session {
   TrackerFrame TrackerFrameOf(const FrameInFlight& frame);
   // Without an accelerometer: which way is up, from the frame's planes.
   void JudgeUp(FrameInFlight* frame);
+  void FollowFeaturePoints(FrameInFlight* frame);
   void DetectPlanes(const FrameInFlight& frame);
   void DetectSparsePlanes(const FrameInFlight& frame);
   void KeepDepthForRaycasts(FrameInFlight* frame);
