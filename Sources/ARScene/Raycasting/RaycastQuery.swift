@@ -38,7 +38,9 @@ public struct RaycastQuery: Equatable, Sendable {
     /// A plane anchor's plane, extended without limit.
     case existingPlaneInfinite
     /// A small plane fitted to the last frame's depth where the ray meets
-    /// it: answers before any plane anchor exists.
+    /// it, or, without depth, to the map points the ray passes through
+    /// (exactly level at their height, else upright; once visual-inertial
+    /// tracking has metres): answers before any plane anchor exists.
     case estimatedPlane
   }
 

@@ -7,6 +7,7 @@
 // stand out by different amounts (relief); points scattered in space.
 #include <Eigen/Geometry>
 #include <cmath>
+#include <optional>
 #include <vector>
 
 #include "common/conventions.h"
@@ -15,6 +16,7 @@
 #include "common/seeded_generator.h"
 #include "planes/plane_map.h"
 #include "planes/sparse_plane_finder.h"
+#include "raycast/feature_point_plane.h"
 #include "vision_core_testing/vision_core_testing.h"
 
 namespace {
@@ -84,7 +86,7 @@ void AddRoom(Cloud* cloud) {
   }
   // A wall 4.5 m ahead, up to the top of the view (1.05 m above the
   // floor there).
-  for (int i = 0; i < 40; ++i) {
+  for (int i = 0; i < 60; ++i) {
     cloud->Add({cloud->Uniform(-2.0, 2.0), cloud->Uniform(-kCameraHeight, -0.5),
                 -4.5});
   }
@@ -206,6 +208,27 @@ vc_status_t vc_test_sparse_plane_rescale(double scale, double* height_before,
   map.BeginFrame();
   map.ScaleWorld(scale, Eigen::Vector3d::Zero());
   *height_after = floor_height();
+  return VC_STATUS_OK;
+}
+
+vc_status_t vc_test_feature_point_raycast(uint64_t seed, int scene,
+                                          double noise_per_metre,
+                                          const double direction[3],
+                                          vc_raycast_alignment_t alignment,
+                                          vc_raycast_result_t* out_hit,
+                                          int* out_found) {
+  if (direction == nullptr || out_hit == nullptr || out_found == nullptr ||
+      scene < 0 || scene > 3 || !(noise_per_metre >= 0)) {
+    return VC_STATUS_INVALID_ARGUMENT;
+  }
+  const Eigen::Vector3d towards(direction[0], direction[1], direction[2]);
+  if (!(towards.norm() > 1e-9)) return VC_STATUS_INVALID_ARGUMENT;
+  const vc::Ray ray{Eigen::Vector3d::Zero(), towards.normalized()};
+  const std::optional<vc_raycast_result_t> hit =
+      vc::RaycastFeaturePoints(ray, TrialCloud(seed, scene, noise_per_metre),
+                               alignment, vc::RaycastOptions());
+  *out_found = hit ? 1 : 0;
+  if (hit) *out_hit = *hit;
   return VC_STATUS_OK;
 }
 

@@ -1185,7 +1185,9 @@ typedef struct vc_raycast_result {
 
 /** Casts a ray into the session's world as it was after the last processed
     frame: its plane anchors, or for ESTIMATED_PLANE the depth of the last
-    frame that had depth and a measured pose (none while tracking is lost).
+    frame that had depth and a measured pose (none while tracking is lost),
+    or, after a frame without depth tracked in metres with up known, a level
+    (else upright) patch of the map points the ray passes through.
     Results are nearest first (count protocol); options may be NULL for the
     defaults. The query is validated (finite, non-zero direction, known
     target and alignment) before anything else. A failure leaves its message

@@ -203,7 +203,7 @@ typedef struct vc_test_sparse_plane {
     degrees down along -Z, each point moved along its ray by Gaussian noise
     of noise_per_metre of its distance. scene 0: the floor (90 points, 1.5 -
     4 m ahead), a table top 0.75 m above it (15 points) and a wall 4.5 m
-    ahead (40 points, up to 1 m above the floor); 1: 40 points along a line on
+    ahead (60 points, up to 1 m above the floor); 1: 40 points along a line on
    the floor (an edge); 2: a wall of 0.3 m tiles standing out by 0 - 24 cm in 6
    cm steps (relief, 192 points); 3: 120 points scattered through the room.
     out_count receives how many planes the finder gave (largest first), of
@@ -221,6 +221,15 @@ VC_API vc_status_t vc_test_sparse_planes(uint64_t seed, int scene,
 VC_API vc_status_t vc_test_sparse_plane_rescale(double scale,
                                                 double *height_before,
                                                 double *height_after);
+
+/** An estimated-plane raycast without depth (raycast/feature_point_plane.h)
+    into the cloud of vc_test_sparse_planes (seed, scene, noise_per_metre),
+    from the camera at the world's origin along direction (world, +Y up).
+    out_found receives 1 and out_hit the hit when there is one, else 0. */
+VC_API vc_status_t vc_test_feature_point_raycast(
+    uint64_t seed, int scene, double noise_per_metre, const double direction[3],
+    vc_raycast_alignment_t alignment, vc_raycast_result_t *out_hit,
+    int *out_found);
 
 /** A view-weights trial (planes/view_weights.h): a plane anchor's views
     (view_count of them, a frame or two apart, seeded weights) and another
