@@ -42,6 +42,10 @@ constexpr double kNanosecondsPerSecondInSession = 1e9;
 
 // Grey conversion that shares the caller's pixels when they are grey already.
 void ToGray(const cv::Mat& color, vc_pixel_format_t format, cv::Mat* gray) {
+  // A header over an earlier caller's pixels (a grey frame that failed
+  // before its commit reset it) must not be written into: cvtColor reuses
+  // a destination of the right size, and those pixels may be freed.
+  if (gray->u == nullptr) gray->release();
   switch (format) {
     case VC_PIXEL_FORMAT_RGB8:
       cv::cvtColor(color, *gray, cv::COLOR_RGB2GRAY);
