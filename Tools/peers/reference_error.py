@@ -22,6 +22,11 @@ comes out too low.
 import itertools
 import sys
 
+# --help answers before the NumPy import, so that it works without NumPy.
+if __name__ == "__main__" and sys.argv[1:2] in (["-h"], ["--help"]):
+    print(__doc__)
+    sys.exit(0)
+
 import numpy as np
 
 

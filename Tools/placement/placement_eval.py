@@ -21,6 +21,11 @@ anchor's boundary and the true plane's polygon.
 import json
 import sys
 
+# --help answers before the NumPy import, so that it works without NumPy.
+if __name__ == "__main__" and sys.argv[1:2] in (["-h"], ["--help"]):
+    print(__doc__)
+    sys.exit(0)
+
 import numpy as np
 
 FLIP = np.diag([1.0, -1.0, -1.0])
