@@ -20,7 +20,7 @@ struct EvalCommand: ParsableCommand {
       A replayed synthetic sequence (annotations.json) is also scored for planes, with plane \
       detection on: per annotated plane when it was first in view, the delay to the first \
       matching anchor, the final anchor's normal, offset and extent errors and class, then \
-      false and duplicate anchors and issue 5's targets as PASS/FAIL lines. Anchors are moved \
+      false and duplicate anchors and the plane targets as PASS/FAIL lines. Anchors are moved \
       into the ground truth's world by the rigid transform fitted to the replay's poses.
       """
   )
