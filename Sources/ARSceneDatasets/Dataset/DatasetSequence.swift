@@ -27,6 +27,6 @@ public protocol DatasetSequence: Sendable {
   /// timestamp, this frame's timestamp]; depth comes as
   /// `DepthData(unitsPerMeter: description.depthUnitsPerMeter)`. When the
   /// description states a lens distortion, the colour image (and depth
-  /// registered to it) comes undistorted, as ``LensUndistortion`` makes it.
+  /// registered to it) comes undistorted, as `LensUndistortion` makes it.
   func loadFrame(_ record: FrameRecord) throws(DatasetError) -> CapturedFrame
 }

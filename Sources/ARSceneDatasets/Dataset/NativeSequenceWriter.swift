@@ -10,7 +10,7 @@ import Foundation
 /// PNGs, which are as deterministic as the installed libpng.
 ///
 /// The folder appears whole or not at all: files go to a hidden folder beside
-/// it (``StagingFolder``), which ``finish()`` renames into place; a writer
+/// it (a staging folder), which ``finish()`` renames into place; a writer
 /// dropped before that (an error, a bad frame) removes it, so a failed
 /// conversion leaves no half sequence behind to be mistaken for a whole one.
 public final class NativeSequenceWriter {

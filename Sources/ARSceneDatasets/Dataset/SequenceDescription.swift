@@ -9,15 +9,15 @@ public struct SequenceDescription: Equatable, Sendable {
   public var camera: CameraIntrinsics
   /// Lens distortion of the colour camera in OpenCV order: k1 k2 p1 p2 [k3 …];
   /// nil when the images are already undistorted. Frames loaded through
-  /// ``SequenceLoader`` come undistorted (see ``LensUndistortion``).
+  /// ``SequenceLoader`` come undistorted (see `LensUndistortion`).
   public var distortion: [Double]?
   /// Depth units per metre of the 16-bit depth images (5000 for TUM, 1000 for
   /// millimetres); nil when the sequence has no depth.
   public var depthUnitsPerMeter: Float?
   /// The depth sensor's noise when the dataset's sensor is not Kinect-class:
   /// one reading's sigma is `depthNoise * z²` metres, as
-  /// ``WorldTrackingConfiguration/Tracking/depthNoise``, which a replay then
-  /// takes (``WorldTrackingConfiguration/adopting(depthNoiseOf:)``); nil
+  /// `WorldTrackingConfiguration.Tracking.depthNoise`, which a replay then
+  /// takes (`WorldTrackingConfiguration.adopting(depthNoiseOf:)`); nil
   /// keeps the configuration's.
   public var depthNoise: Float?
   /// Nominal frames per second, as declared; the timestamps are what count.

@@ -103,7 +103,7 @@ public struct TrajectoryEvaluation: Sendable {
   ///   - maxTimeDifference: How far apart in time an estimate and a ground
   ///     truth pose may be and still be paired.
   ///   - rpeInterval: The span of the relative pose error, seconds.
-  ///   - alignment: SE(3), or Sim(3) for an estimate in arbitrary units (its
+  ///   - alignmentKind: SE(3), or Sim(3) for an estimate in arbitrary units (its
   ///     relative motions are then scaled too, as `evo_rpe -as` does).
   public init(
     estimate: [TimedPose], groundTruth: [TimedPose], frameTimestamps: [Double],

@@ -62,8 +62,8 @@ public struct Replay {
   /// left out rather than guessed.
   /// `refinedTrajectory` receives, once after the last frame, every measured
   /// pose of the session (since its last reset) as the final map places it
-  /// (``Session/refinedTrajectory()``), in the same convention as `pose`
-  /// (``TimedPose/refining(_:with:)`` matches them to `pose`'s).
+  /// (`Session.refinedTrajectory()`), in the same convention as `pose`
+  /// (`TimedPose.refining(_:with:)` matches them to `pose`'s).
   /// `onFrame` receives each frame's `FrameUpdate` after its events were
   /// emitted: the frame, every anchor after it (`FrameUpdate/planeAnchors`)
   /// and what changed.
