@@ -9,7 +9,7 @@ final class CoachingCatalogTests: XCTestCase {
   /// that changes the words.
   private static let allConditions: [CoachingCondition] = {
     var conditions: [CoachingCondition] = [
-      .gettingStarted, .excessiveMotion, .insufficientFeatures, .insufficientLight,
+      .gettingStarted, .moveSideways, .excessiveMotion, .insufficientFeatures, .insufficientLight,
       .relocalizing, .startOver, .surfaceSearchHint, .surfaceSearchAdvice, .surfaceFound,
       .placementRejected(.outsideSurface), .placementRejected(.noSurface),
       .findImage("poster"), .imageSearchHint("poster"), .takeBreak,
@@ -176,7 +176,7 @@ final class CoachingCatalogTests: XCTestCase {
       XCTAssertEqual(keys, [condition.key])
     }
     let distinct = Set(Self.allConditions.map(\.key))
-    XCTAssertEqual(distinct.count, 16)
+    XCTAssertEqual(distinct.count, 17)
   }
 
   /// Every message suggests something to do.

@@ -8,6 +8,7 @@ final class CoachingConfigurationTests: XCTestCase {
     XCTAssertNoThrow(try configuration.validate())
     XCTAssertEqual(configuration.onsetDelay, 0.5)
     XCTAssertEqual(configuration.minimumDisplayDuration, 1.5)
+    XCTAssertEqual(configuration.moveSidewaysDelay, 2)
     XCTAssertEqual(configuration.searchHintDelay, 8)
     XCTAssertEqual(configuration.searchAdviceDelay, 15)
     XCTAssertEqual(configuration.startOverDelay, 10)
@@ -28,6 +29,9 @@ final class CoachingConfigurationTests: XCTestCase {
     XCTAssertEqual(
       message { $0.releaseDelay = .infinity },
       "coaching.releaseDelay must be >= 0 seconds, got inf")
+    XCTAssertEqual(
+      message { $0.moveSidewaysDelay = .nan },
+      "coaching.moveSidewaysDelay must be > 0 seconds, got nan")
     XCTAssertEqual(
       message { $0.searchHintDelay = 0 }, "coaching.searchHintDelay must be > 0 seconds, got 0.0")
     XCTAssertEqual(

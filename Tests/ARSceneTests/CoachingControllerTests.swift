@@ -23,6 +23,51 @@ final class CoachingControllerTests: XCTestCase {
     XCTAssertTrue(message.hideAppUI)
   }
 
+  /// Without depth, a camera that only turns never gives metres: once the
+  /// session says so (tooLittleAcceleration), the message asks for sideways
+  /// motion instead of "move slowly", and is cleared once tracking starts.
+  func testACameraThatOnlyTurnsIsAskedToMoveSideways() throws {
+    var timeline = try CoachingTimeline()
+    func initializing(_ reason: UnknownScaleReason?) -> (Double) -> CoachingInput {
+      {
+        CoachingInput(time: $0, trackingState: .limited(.initializing), unknownScaleReason: reason)
+      }
+    }
+    timeline.run(until: 1, initializing(nil))
+    timeline.run(until: 2.5, initializing(.collectingMotion))
+    timeline.run(until: 5, initializing(.tooLittleAcceleration))
+    timeline.run(until: 8, .normal)
+    XCTAssertEqual(timeline.keys, ["gettingStarted", "moveSideways", nil])
+    // The first tick after 2.5 s says so; the message follows the onset delay.
+    XCTAssertEqual(timeline.changes[1].time, 2.5 + 1.0 / 60 + 0.5, accuracy: 1e-9)
+    let message = try XCTUnwrap(timeline.changes[1].message)
+    XCTAssertEqual(
+      message.text,
+      "Try moving your phone from side to side. Turning it in place isn't enough to start.")
+    XCTAssertEqual(message.urgency, .active)
+    XCTAssertEqual(message.action, .moveAround)
+
+    // Without depth and without a measured pose (a camera that only turns
+    // or stands still): after the delay (2 s) and the onset delay.
+    var standing = try CoachingTimeline()
+    standing.run(until: 4) {
+      CoachingInput(
+        time: $0, trackingState: .limited(.initializing), unknownScaleReason: .collectingMotion,
+        isWithoutDepth: true, isPoseMeasured: false)
+    }
+    XCTAssertEqual(standing.keys, ["gettingStarted", "moveSideways"])
+    XCTAssertEqual(standing.changes[1].time, 2.5, accuracy: 1e-9)
+
+    // Still collecting motion, however long: the usual message stays.
+    var collecting = try CoachingTimeline()
+    collecting.run(until: 10) {
+      CoachingInput(
+        time: $0, trackingState: .limited(.initializing), unknownScaleReason: .collectingMotion,
+        isWithoutDepth: true)
+    }
+    XCTAssertEqual(collecting.keys, ["gettingStarted"])
+  }
+
   func testEachTrackingProblemHasItsMessageAndFix() throws {
     let expected: [(Camera.TrackingState.Reason, String, CoachingMessage.Action, String)] = [
       (.excessiveMotion, "excessiveMotion", .moveSlower, "Try moving your phone more slowly."),
@@ -304,12 +349,18 @@ final class CoachingControllerTests: XCTestCase {
       planeExtent: PlaneExtent(width: 1, height: 1), boundary: [], area: 1,
       classification: .wall, classificationStatus: .known)
     let known = CoachingInput(update: FrameUpdate(frame: frame, anchors: [anchor]))
+    XCTAssertNil(known.unknownScaleReason)
     XCTAssertEqual(known.time, 2.5)
     XCTAssertEqual(known.trackingState, .limited(.insufficientLight))
     XCTAssertEqual(known.surfaces, [wall])
     anchor.classificationStatus = .undetermined
     let undecided = CoachingInput(update: FrameUpdate(frame: frame, anchors: [anchor]))
     XCTAssertEqual(undecided.surfaces, [CoachingInput.Surface(alignment: .vertical)])
+    var turning = frame
+    turning.trackingStatistics = TrackingStatistics(
+      isScaleKnown: false, unknownScaleReason: .tooLittleAcceleration)
+    let withoutMetres = CoachingInput(update: FrameUpdate(frame: turning, anchors: []))
+    XCTAssertEqual(withoutMetres.unknownScaleReason, .tooLittleAcceleration)
   }
 }
 

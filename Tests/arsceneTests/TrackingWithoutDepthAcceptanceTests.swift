@@ -73,7 +73,8 @@ final class TrackingWithoutDepthAcceptanceTests: XCTestCase {
   }
 
   /// A camera that only turns shows no depth: tracking without depth stays
-  /// initialising and reports no pose, never a made-up motion or scale.
+  /// initialising and reports no pose, never a made-up motion or scale, and
+  /// the coaching asks the person to move the camera sideways.
   func testACameraThatOnlyTurnsStaysInitialising() throws {
     let pan = try workspace.synthesize(
       ["--motion", "pan", "--frames", "90", "--no-depth"], name: "pan")
@@ -85,6 +86,9 @@ final class TrackingWithoutDepthAcceptanceTests: XCTestCase {
     XCTAssertEqual(states, [true], "every frame initialising")
     let summary = try XCTUnwrap(events.last?.line)
     XCTAssertTrue(summary.contains(#""framesWithMeasuredPose":0"#), summary)
+    let coaching = events.filter { $0.event["type"] as? String == "coaching" }.map(\.line)
+    XCTAssertTrue(
+      coaching.contains { $0.contains(#""key":"moveSideways""#) }, coaching.joined(separator: "\n"))
   }
 
   /// Fast motion (seed 1), colour only (no IMU): tracking is lost in the

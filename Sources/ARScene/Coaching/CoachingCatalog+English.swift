@@ -9,6 +9,9 @@ extension CoachingCatalog {
     switch condition {
     case .gettingStarted:
       return "Move your \(device) slowly to get started."
+    case .moveSideways:
+      return
+        "Try moving your \(device) from side to side. Turning it in place isn't enough to start."
     case .excessiveMotion:
       return "Try moving your \(device) more slowly."
     case .insufficientFeatures:

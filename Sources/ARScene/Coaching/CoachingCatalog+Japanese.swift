@@ -8,6 +8,8 @@ extension CoachingCatalog {
     switch condition {
     case .gettingStarted:
       return "始めるには、\(device)をゆっくり動かしてください。"
+    case .moveSideways:
+      return "\(device)を左右に動かしてみてください。その場で向きを変えるだけでは始められません。"
     case .excessiveMotion:
       return "\(device)をもっとゆっくり動かしてみてください。"
     case .insufficientFeatures:

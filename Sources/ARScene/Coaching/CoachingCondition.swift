@@ -4,6 +4,12 @@
 enum CoachingCondition: Hashable, Sendable {
   /// No pose yet (`notAvailable` or `limited(.initializing)`).
   case gettingStarted
+  /// Still initializing without depth, and the motion so far cannot start
+  /// tracking or give metres: no first pose for
+  /// ``CoachingConfiguration/moveSidewaysDelay``, or the scale is unknown
+  /// for ``UnknownScaleReason/tooLittleAcceleration``. The camera only
+  /// turns, stands still or moves too evenly; moving it sideways helps.
+  case moveSideways
   case excessiveMotion
   /// `limited(.insufficientFeatures)`: too little texture in view.
   case insufficientFeatures
@@ -31,6 +37,7 @@ enum CoachingCondition: Hashable, Sendable {
   var key: String {
     switch self {
     case .gettingStarted: "gettingStarted"
+    case .moveSideways: "moveSideways"
     case .excessiveMotion: "excessiveMotion"
     case .insufficientFeatures: "insufficientFeatures"
     case .insufficientLight: "insufficientLight"
@@ -52,7 +59,7 @@ enum CoachingCondition: Hashable, Sendable {
   var urgency: CoachingMessage.Urgency {
     switch self {
     case .excessiveMotion: .timeSensitive
-    case .insufficientFeatures, .insufficientLight, .relocalizing, .startOver,
+    case .insufficientFeatures, .insufficientLight, .moveSideways, .relocalizing, .startOver,
       .surfaceSearchHint, .surfaceSearchAdvice, .placementRejected, .imageSearchHint:
       .active
     case .gettingStarted, .findSurface, .surfaceFound, .findImage, .takeBreak: .passive
@@ -64,8 +71,8 @@ enum CoachingCondition: Hashable, Sendable {
     case .excessiveMotion: .moveSlower
     case .insufficientLight: .addLight
     case .insufficientFeatures: .pointAtTexturedSurface
-    case .gettingStarted, .findSurface, .surfaceSearchHint, .surfaceSearchAdvice, .findImage,
-      .imageSearchHint:
+    case .gettingStarted, .moveSideways, .findSurface, .surfaceSearchHint, .surfaceSearchAdvice,
+      .findImage, .imageSearchHint:
       .moveAround
     case .surfaceFound, .placementRejected: .tapToPlace
     case .relocalizing: .returnToPreviousArea
@@ -94,17 +101,18 @@ enum CoachingCondition: Hashable, Sendable {
     case .excessiveMotion: 0
     case .insufficientLight: 1
     case .insufficientFeatures: 2
-    case .startOver: 3
-    case .relocalizing: 4
-    case .placementRejected: 5
-    case .surfaceSearchAdvice: 6
-    case .surfaceSearchHint: 7
-    case .imageSearchHint: 8
-    case .gettingStarted: 9
-    case .takeBreak: 10
-    case .findSurface: 11
-    case .findImage: 12
-    case .surfaceFound: 13
+    case .moveSideways: 3
+    case .startOver: 4
+    case .relocalizing: 5
+    case .placementRejected: 6
+    case .surfaceSearchAdvice: 7
+    case .surfaceSearchHint: 8
+    case .imageSearchHint: 9
+    case .gettingStarted: 10
+    case .takeBreak: 11
+    case .findSurface: 12
+    case .findImage: 13
+    case .surfaceFound: 14
     }
   }
 

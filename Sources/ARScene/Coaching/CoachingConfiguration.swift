@@ -18,6 +18,11 @@ public struct CoachingConfiguration: Equatable, Sendable {
   /// condition that drops out for a frame or two does not restart its
   /// onset delay or clear its message. >= 0. Default 0.25.
   public var releaseDelay: Double = 0.25
+  /// Seconds of starting without depth and without a first pose before
+  /// "Try moving your phone from side to side": tracking from colour alone
+  /// needs the camera to move sideways, and a camera that only turns, or
+  /// stands still, never starts. > 0. Default 2.
+  public var moveSidewaysDelay: Double = 2
   /// Seconds of steady looking without the goal's surface (or image) before
   /// "Unable to find a surface..."; > 0. Default 8.
   public var searchHintDelay: Double = 8
@@ -59,6 +64,9 @@ public struct CoachingConfiguration: Equatable, Sendable {
       "minimumDisplayDuration must be >= 0 seconds, got \(minimumDisplayDuration)")
     try require(
       atLeastZero(releaseDelay), "releaseDelay must be >= 0 seconds, got \(releaseDelay)")
+    try require(
+      positive(moveSidewaysDelay),
+      "moveSidewaysDelay must be > 0 seconds, got \(moveSidewaysDelay)")
     try require(
       positive(searchHintDelay), "searchHintDelay must be > 0 seconds, got \(searchHintDelay)")
     try require(

@@ -43,6 +43,8 @@ public struct CoachingController: Sendable {
   private var hasPlaced = false
   private var rejection: (reason: CoachingInput.Placement.Rejection, time: Double)?
   private var usageStart: Double?
+  /// Since when the session has been starting from colour without a pose.
+  private var poselessSince: Double?
   private var breakShownAt: Double?
 
   /// Throws ``ARSceneError/Code/invalidArgument`` if `configuration` does
@@ -68,10 +70,11 @@ public struct CoachingController: Sendable {
     if usageStart == nil || elapsed >= configuration.breakGap { restartUsage(at: time) }
     for placement in input.placements { apply(placement, at: time) }
 
-    hysteresis.record(trackingConditions(input.trackingState), at: time)
+    hysteresis.record(trackingConditions(input), at: time)
     hysteresis.record(goalConditions(input, elapsed: elapsed), at: time)
     hysteresis.record(placementConditions(at: time), at: time)
     hysteresis.record(breakConditions(at: time), at: time)
+    if needsSidewaysMotion(input, at: time) { hysteresis.record([.moveSideways], at: time) }
     if let start = hysteresis.runStart(of: .relocalizing),
       CoachingHysteresis.hasReached(time - start, configuration.startOverDelay)
     {
@@ -106,9 +109,30 @@ public struct CoachingController: Sendable {
     return time.isFinite && time >= previousTime ? time : previousTime
   }
 
-  private func trackingConditions(_ state: Camera.TrackingState) -> [CoachingCondition] {
-    switch state {
+  /// Starting from colour alone for ``CoachingConfiguration/moveSidewaysDelay``
+  /// without a measured pose: the camera only turns or stands still. (Once
+  /// poses come, the person is already moving; the scale's own reason then
+  /// says whether the motion can give metres.)
+  private mutating func needsSidewaysMotion(_ input: CoachingInput, at time: Double) -> Bool {
+    let isStartingWithoutPose =
+      input.isWithoutDepth && !input.isPoseMeasured
+      && trackingConditions(input) == [.gettingStarted]
+    guard isStartingWithoutPose else {
+      poselessSince = nil
+      return false
+    }
+    let since = poselessSince ?? time
+    poselessSince = since
+    return CoachingHysteresis.hasReached(time - since, configuration.moveSidewaysDelay)
+  }
+
+  private func trackingConditions(_ input: CoachingInput) -> [CoachingCondition] {
+    switch input.trackingState {
     case .normal: []
+    case .limited(.initializing) where input.unknownScaleReason == .tooLittleAcceleration:
+      // Without depth, turning in place never starts tracking: say so,
+      // where "move slowly" would keep the person doing just that.
+      [.moveSideways]
     case .notAvailable, .limited(.initializing): [.gettingStarted]
     case .limited(.excessiveMotion): [.excessiveMotion]
     case .limited(.insufficientFeatures): [.insufficientFeatures]
@@ -201,5 +225,6 @@ public struct CoachingController: Sendable {
     restartGoal()
     usageStart = nil
     breakShownAt = nil
+    poselessSince = nil
   }
 }

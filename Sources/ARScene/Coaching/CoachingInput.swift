@@ -7,6 +7,17 @@ public struct CoachingInput: Sendable {
   public var time: Double
   /// The camera's tracking state at ``time``.
   public var trackingState: Camera.TrackingState
+  /// Why the latest frame's positions are not in metres, if they are not
+  /// (``TrackingStatistics/unknownScaleReason``): without depth, a camera
+  /// that only turns is asked to move sideways.
+  public var unknownScaleReason: UnknownScaleReason?
+  /// The latest frame had no depth (``ImageStatistics/validDepthFraction``
+  /// 0): tracking must start from colour, which needs sideways motion.
+  public var isWithoutDepth: Bool
+  /// The latest frame's pose was measured
+  /// (``TrackingStatistics/isPoseMeasured``): without depth, tracking has
+  /// started.
+  public var isPoseMeasured: Bool
   /// Every surface found so far (not only new ones); the controller decides
   /// which of them meet the goal.
   public var surfaces: [Surface]
@@ -19,13 +30,19 @@ public struct CoachingInput: Sendable {
   /// speaks of what was before.
   public var isSessionReset: Bool
 
-  /// A snapshot from its parts: no surfaces, images, taps or reset unless given.
+  /// A snapshot from its parts: no surfaces, images, taps, reset or
+  /// unknown scale unless given, and depth and a measured pose.
   public init(
     time: Double, trackingState: Camera.TrackingState, surfaces: [Surface] = [],
-    imageNames: Set<String> = [], placements: [Placement] = [], isSessionReset: Bool = false
+    imageNames: Set<String> = [], placements: [Placement] = [], isSessionReset: Bool = false,
+    unknownScaleReason: UnknownScaleReason? = nil, isWithoutDepth: Bool = false,
+    isPoseMeasured: Bool = true
   ) {
     self.time = time
     self.trackingState = trackingState
+    self.unknownScaleReason = unknownScaleReason
+    self.isWithoutDepth = isWithoutDepth
+    self.isPoseMeasured = isPoseMeasured
     self.surfaces = surfaces
     self.imageNames = imageNames
     self.placements = placements
@@ -41,6 +58,9 @@ public struct CoachingInput: Sendable {
     self.init(
       time: update.frame.timestamp, trackingState: update.frame.camera.trackingState,
       surfaces: update.planeAnchors.map(Surface.init), imageNames: imageNames,
-      placements: placements, isSessionReset: isSessionReset)
+      placements: placements, isSessionReset: isSessionReset,
+      unknownScaleReason: update.frame.trackingStatistics.unknownScaleReason,
+      isWithoutDepth: update.frame.statistics.validDepthFraction == 0,
+      isPoseMeasured: update.frame.trackingStatistics.isPoseMeasured)
   }
 }

@@ -5,7 +5,7 @@
 public struct CoachingMessage: Hashable, Sendable {
   /// A stable identifier of the situation, the same in every language, for
   /// logs, events and apps that show their own artwork. One of
-  /// `gettingStarted`, `excessiveMotion`, `insufficientFeatures`,
+  /// `gettingStarted`, `moveSideways`, `excessiveMotion`, `insufficientFeatures`,
   /// `insufficientLight`, `relocalizing`, `startOver`, `findSurface`,
   /// `surfaceSearchHint`, `surfaceSearchAdvice`, `surfaceFound`,
   /// `placementWrongSurface`, `placementOutsideSurface`,

@@ -189,7 +189,10 @@ public final class SessionLoop {
       let input = CoachingInput(
         time: time, trackingState: camera.trackingState,
         surfaces: session.planeAnchors.map(CoachingInput.Surface.init),
-        imageNames: foundImageNames, placements: pendingPlacements, isSessionReset: pendingReset)
+        imageNames: foundImageNames, placements: pendingPlacements, isSessionReset: pendingReset,
+        unknownScaleReason: session.currentFrame?.trackingStatistics.unknownScaleReason,
+        isWithoutDepth: session.currentFrame?.statistics.validDepthFraction == 0,
+        isPoseMeasured: session.currentFrame?.trackingStatistics.isPoseMeasured ?? false)
       coachingUpdate = coaching?.update(input)
       pendingPlacements.removeAll(keepingCapacity: true)
       pendingReset = false
