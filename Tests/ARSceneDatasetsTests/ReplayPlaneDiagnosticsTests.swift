@@ -100,7 +100,12 @@ final class ReplayPlaneDiagnosticsTests: XCTestCase {
 
   func testNoDepthAtAll() throws {
     let result = try replay(try sequence(unitsPerMeter: nil))
-    try assertDiagnostic(result, contains: ["no depth", "none of the 4 frames has a depth map"])
+    try assertDiagnostic(
+      result,
+      contains: [
+        "no depth", "none of the 4 frames has a depth map",
+        "only from the points tracking follows, once an IMU has given metres",
+      ])
     // Four frames are too few for tracking without depth to start, and the
     // summary says why.
     XCTAssertTrue(

@@ -56,8 +56,9 @@ public struct WorldTrackingConfiguration: Equatable, Sendable {
   public var tracking = TrackingOptions()
   /// Which planes become ``PlaneAnchor``s, like ARKit's `planeDetection`.
   /// Default none, as in ARKit: detection costs time, and the core skips it
-  /// entirely when no kind is asked for. Planes are found in depth, so frames
-  /// without depth add none.
+  /// entirely when no kind is asked for. Planes are found in depth; frames
+  /// without depth add planes from the map points tracking follows, once
+  /// visual-inertial tracking has given metres.
   public var planeDetection: PlaneDetection {
     get { PlaneDetection(rawValue: UInt(UInt32(bitPattern: core.planes.detection))) }
     set { core.planes.detection = Int32(truncatingIfNeeded: newValue.rawValue) }

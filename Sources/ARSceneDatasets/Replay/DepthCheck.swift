@@ -46,8 +46,9 @@ struct DepthCheck {
     guard framesProcessed > 0 else { return [] }
     if framesWithDepth == 0 {
       return [
-        "no depth: none of the \(framesProcessed) frames has a depth map, and planes are found"
-          + " in depth, so none can be detected."
+        "no depth: none of the \(framesProcessed) frames has a depth map, so planes can come"
+          + " only from the points tracking follows, once an IMU has given metres (without an"
+          + " IMU, none)."
       ]
     }
     if maximumValidFraction == 0 {
