@@ -86,6 +86,11 @@ final class TrackingWithoutDepthAcceptanceTests: XCTestCase {
     XCTAssertEqual(states, [true], "every frame initialising")
     let summary = try XCTUnwrap(events.last?.line)
     XCTAssertTrue(summary.contains(#""framesWithMeasuredPose":0"#), summary)
+    XCTAssertFalse(
+      events.contains {
+        $0.event["type"] as? String == "anchorAdded"
+          && ($0.event["anchor"] as? [String: Any])?["kind"] as? String == "plane"
+      }, "no plane from no points")
     let coaching = events.filter { $0.event["type"] as? String == "coaching" }.map(\.line)
     XCTAssertTrue(
       coaching.contains { $0.contains(#""key":"moveSideways""#) }, coaching.joined(separator: "\n"))
@@ -133,13 +138,16 @@ final class TrackingWithoutDepthAcceptanceTests: XCTestCase {
   }
 
   /// EuRoC V1_01's 4.7 s piece: the vehicle stands still. Tracking without
-  /// depth never starts, so it invents no motion (the issue's first
-  /// requirement there).
+  /// depth never starts, so it invents no motion, and the coaching asks for
+  /// the motion it needs.
   func testEuRoCAtRestInventsNoMotion() throws {
     let euroc = try SharedDataset.folder("euroc-v1-01-micro")
     let replay = try workspace.run(["replay", euroc.path])
     XCTAssertEqual(replay.status, 0, replay.stderr)
     XCTAssertTrue(replay.stderr.contains("a measured pose in 0"), replay.stderr)
+    XCTAssertTrue(
+      replay.stderr.contains("moveSideways: Try moving your phone from side to side."),
+      replay.stderr)
   }
 
   /// Fast motion (seed 1) with an IMU and no depth: tracking is lost in
