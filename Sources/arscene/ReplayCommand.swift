@@ -111,6 +111,14 @@ struct ReplayCommand: ParsableCommand {
 
   @Flag(
     help: ArgumentHelp(
+      "Put each frame's feature points in its event (featurePoints: world positions and ids).",
+      discussion:
+        "The map points tracking followed in the frame, as ARKit's rawFeaturePoints. Without"
+        + " depth, planes and estimated-plane raycasts are found from them."))
+  var featurePoints = false
+
+  @Flag(
+    help: ArgumentHelp(
       "Pace to the wall clock like a live camera: drop frames that arrive while busy and count"
         + " missed deadlines (not deterministic)."))
   var realtime = false
@@ -182,6 +190,7 @@ struct ReplayCommand: ParsableCommand {
       maxFrames: maxFrames, includeTimings: !noTimings, includeTicks: ticks,
       isRealtime: realtime, coaching: replayCoaching, interactions: try interactions())
     options.worldMapDestination = worldMap.destination
+    options.includeFeaturePoints = featurePoints
     options.passes = passes
     options.threads = threads.threads
     try OutputPaths.refuseReplacingInputs(

@@ -19,13 +19,18 @@ final class RerunToolTests: XCTestCase {
     let recording = folder.appendingPathComponent("replay.rrd").path
     let replay = try CommandRunner.run([
       "replay", sequence, "--events", events, "--no-timings", "--quiet", "--tap",
-      "t=1,x=0.5,y=0.8,object=chair",
+      "t=1,x=0.5,y=0.8,object=chair", "--feature-points",
     ])
     XCTAssertEqual(replay.status, 0, replay.stderr)
     let tool = tools.appendingPathComponent("rerun/arscene-rerun").path
     let written = try CommandRunner.python([tool, sequence, events, "--out", recording])
     XCTAssertEqual(written.status, 0, written.stderr)
     XCTAssertTrue(written.stdout.contains("60 frames, 12 images"), written.stdout)
+    let framesWithPoints = try String(contentsOfFile: events, encoding: .utf8)
+      .split(separator: "\n").filter { $0.contains(#""featurePoints":{"count":"#) }.count
+    XCTAssertGreaterThan(framesWithPoints, 50, "a pose was measured in most frames")
+    XCTAssertTrue(
+      written.stdout.contains("feature points in \(framesWithPoints) frames"), written.stdout)
 
     // Read back with the SDK: rows per entity.
     let read = try CommandRunner.python([
@@ -46,6 +51,7 @@ final class RerunToolTests: XCTestCase {
     XCTAssertEqual(rows["/world/camera/image/color"], 12, "every fifth frame's colour image")
     XCTAssertEqual(rows["/world/camera/image/depth"], 12, "and its depth")
     XCTAssertEqual(rows["/world/path"], 1)
+    XCTAssertEqual(rows["/world/feature_points"], framesWithPoints, "each frame's feature points")
     XCTAssertFalse(rows.keys.filter { $0.hasPrefix("/world/anchors/planes/") }.isEmpty, "\(rows)")
     XCTAssertEqual(rows.keys.filter { $0.hasPrefix("/world/objects/") }.count, 1, "\(rows)")
 
@@ -55,5 +61,22 @@ final class RerunToolTests: XCTestCase {
     let refused = try CommandRunner.python([tool, sequence, notEvents, "--out", recording])
     XCTAssertEqual(refused.status, 1)
     XCTAssertTrue(refused.stderr.contains("not-events.jsonl"), refused.stderr)
+
+    // Feature points that are not [x, y, z] rows are refused, naming the line.
+    let lines = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n")
+    let broken = lines.map { line in
+      line.contains(#""featurePoints""#)
+        ? line.replacingOccurrences(of: #""positions":[["#, with: #""positions":[[1,"#)
+        : String(line)
+    }
+    let brokenEvents = folder.appendingPathComponent("broken-points.jsonl").path
+    try Data((broken.joined(separator: "\n") + "\n").utf8).write(
+      to: URL(fileURLWithPath: brokenEvents))
+    let badPoints = try CommandRunner.python([tool, sequence, brokenEvents, "--out", recording])
+    XCTAssertEqual(badPoints.status, 1, badPoints.stdout)
+    XCTAssertTrue(
+      badPoints.stderr.contains("broken-points.jsonl:")
+        && badPoints.stderr.contains("featurePoints"),
+      badPoints.stderr)
   }
 }

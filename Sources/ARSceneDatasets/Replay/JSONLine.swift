@@ -45,6 +45,11 @@ package struct JSONLine: Sendable {
     fields.append((key, "[" + objects.map(\.text).joined(separator: ",") + "]"))
   }
 
+  /// An array of unsigned integers, such as point identifiers.
+  package mutating func add(_ key: String, _ values: [UInt64]) {
+    fields.append((key, "[" + values.map(String.init).joined(separator: ",") + "]"))
+  }
+
   package mutating func add(_ key: String, _ values: [String]) {
     fields.append((key, "[" + values.map(Self.quoted).joined(separator: ",") + "]"))
   }

@@ -549,6 +549,9 @@ public struct Replay {
       }
     }
     event.add("tracking", tracking)
+    if options.includeFeaturePoints, let points = frame.rawFeaturePoints {
+      event.add("featurePoints", points.eventField)
+    }
     if let light = frame.lightEstimate {
       var estimate = JSONLine()
       estimate.add("ambientIntensity", Double(light.ambientIntensity), decimals: 2)

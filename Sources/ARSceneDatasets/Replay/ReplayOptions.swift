@@ -20,6 +20,12 @@ public struct ReplayOptions: Sendable {
   public var includeTimings: Bool = true
   /// Write a `tick` event with the camera for every tick of the loop.
   public var includeTicks: Bool = false
+  /// Put the frame's feature points (``Frame/rawFeaturePoints``: the map
+  /// points tracking followed, in the world, with their identifiers) in its
+  /// frame event, as `featurePoints`. Off by default: hundreds of points a
+  /// frame. Without depth they are what planes and estimated-plane
+  /// raycasts are found from.
+  public var includeFeaturePoints: Bool = false
   /// Pace the loop to the wall clock like a live camera: frames that arrive
   /// while the engine is still busy are dropped (only the newest is taken)
   /// and ticks that end after the next tick's deadline are counted as
