@@ -1,8 +1,8 @@
 import ARScene
 import Foundation
 
-/// How well image anchors match the placed pictures of a synthetic sequence
-/// (issue 6): for each picture, the frame it first covers 10% of the camera
+/// How well image anchors match the placed pictures of a synthetic
+/// sequence: for each picture, the frame it first covers 10% of the camera
 /// image, how many frames later its anchor appears, and the error of the
 /// anchor's pose relative to the camera on every frame it is tracked; then
 /// the false positives. Poses are compared relative to the camera, so the
@@ -105,7 +105,7 @@ public struct ImageEvaluation: Sendable {
     return sorted[min(sorted.count - 1, Int((fraction * Double(sorted.count)).rounded(.up)) - 1)]
   }
 
-  /// Issue 6's targets, each PASS or FAIL: recognised within 3 frames of
+  /// The image targets, each PASS or FAIL: recognised within 3 frames of
   /// covering 10% of the image; pose error <= 1 cm and 1 degree (median
   /// over tracked frames); zero false positives.
   public var readableText: String {

@@ -1,7 +1,7 @@
 import ARScene
 
 /// How the plane anchors of a replay compare with the planes annotations.json
-/// lists (issue 5's plane targets): per ground-truth plane when it came into
+/// lists (see ``PlaneEvaluationTargets``): per ground-truth plane when it came into
 /// view and how long the engine took to find it, how far the final anchor's
 /// normal, offset and extent are from the truth, whether it is classified
 /// right; plus anchors that match no plane and surfaces found more than once.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Issue 5's plane targets, checked against a ``PlaneEvaluation``: each gives
+/// The plane-detection targets, checked against a ``PlaneEvaluation``: each gives
 /// one pass/fail line, or none applies (no plane fully seen, say).
 public struct PlaneEvaluationTargets: Equatable, Sendable {
   /// Seconds from `requiredFrom` to the first matching anchor.
