@@ -148,7 +148,8 @@ public final class Session {
       Tick(
         index: processedFrames, time: captured.timestamp,
         duration: lastFrameTime.map { captured.timestamp - $0 } ?? 0, camera: camera,
-        isCameraPredicted: false))
+        isCameraPredicted: false),
+      isPlacedInWorld: frame.trackingStatistics.isPoseMeasured || lastMeasured != nil)
     processedFrames += 1
     lastFrameTime = captured.timestamp
     currentFrame = frame
@@ -199,10 +200,14 @@ public final class Session {
   /// Reads the pictures the core found or followed in the frame and runs
   /// the image anchors' timers to the frame's tick. Until the 60 Hz loop
   /// drives ``advanceImageAnchors(_:)`` on every tick, this is called once
-  /// per processed frame.
-  private func updateImageAnchors(_ tick: Tick) throws(ARSceneError) -> ImageAnchorRegistry.Changes
+  /// per processed frame. Pictures seen before the camera was ever placed
+  /// in the world (`isPlacedInWorld` false: no pose measured yet, as while
+  /// tracking without depth starts, or before a saved map is recognised)
+  /// make no anchor: their world position would come from a guessed pose.
+  private func updateImageAnchors(_ tick: Tick, isPlacedInWorld: Bool) throws(ARSceneError)
+    -> ImageAnchorRegistry.Changes
   {
-    if referenceImageSet != nil {
+    if referenceImageSet != nil, isPlacedInWorld {
       imageAnchorRegistry.record(try core.trackedImages())
     }
     return advanceImageAnchors(tick)
