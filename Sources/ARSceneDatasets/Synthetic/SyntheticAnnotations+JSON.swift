@@ -17,18 +17,8 @@ extension SyntheticAnnotations {
         }),
       "interruptions": .array(interruptions.map(Self.range)),
       "motion": .string(motion),
-      "planes": .array(
-        planes.map { plane in
-          .object([
-            "alignment": .string(plane.alignment),
-            "area": Self.number(plane.area),
-            "center": Self.vector(plane.center),
-            "classification": .string(plane.classification),
-            "name": .string(plane.name),
-            "normal": Self.vector(plane.normal),
-            "polygon": .array(plane.polygon.map(Self.vector)),
-          ])
-        }),
+      "planes": .array(planes.map(Self.plane)),
+      "surfaces": .array(surfaces.map(Self.plane)),
       "referenceImages": .array(
         referenceImages.map { image in
           .object([
@@ -80,6 +70,18 @@ extension SyntheticAnnotations {
 
   private static func range(_ range: TimeRange) -> CanonicalJSON {
     .object(["from": time(range.from), "to": time(range.to)])
+  }
+
+  private static func plane(_ plane: Plane) -> CanonicalJSON {
+    .object([
+      "alignment": .string(plane.alignment),
+      "area": number(plane.area),
+      "center": vector(plane.center),
+      "classification": .string(plane.classification),
+      "name": .string(plane.name),
+      "normal": vector(plane.normal),
+      "polygon": .array(plane.polygon.map(vector)),
+    ])
   }
 
   private static func vector(_ v: SIMD3<Float>) -> CanonicalJSON {

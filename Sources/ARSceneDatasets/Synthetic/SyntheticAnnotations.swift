@@ -64,6 +64,11 @@ public struct SyntheticAnnotations: Sendable {
   /// Whether images, depth and IMU carry sensor noise (ground truth never does).
   public var sensorNoise: Bool
   public var planes: [Plane]
+  /// Every surface the renderer draws (each face of each box, named by the
+  /// box and the face, then each flat rectangle), classed as the annotated
+  /// planes are and none elsewhere: the ground truth of a reconstructed
+  /// mesh. Only its polygon, normal and classification are meaningful.
+  public var surfaces: [Plane] = []
   public var referenceImages: [ReferenceImage]
   /// When the lens is covered, or (relocalize scenarios) the gap.
   public var interruptions: [TimeRange]

@@ -84,11 +84,26 @@ final class SyntheticSceneRenderer {
 
   /// The scene's annotated planes.
   func planes() throws -> [SyntheticAnnotations.Plane] {
+    try planeList(vc_synthetic_scene_get_planes, "cannot list planes")
+  }
+
+  /// Every surface the scene draws (each face of each box, each rectangle):
+  /// the ground truth of a reconstructed mesh.
+  func surfaces() throws -> [SyntheticAnnotations.Plane] {
+    try planeList(vc_synthetic_scene_get_surfaces, "cannot list surfaces")
+  }
+
+  private func planeList(
+    _ get: (
+      OpaquePointer?, UnsafeMutablePointer<vc_synthetic_plane_t>?, Int32,
+      UnsafeMutablePointer<Int32>?
+    ) -> vc_status_t,
+    _ failure: String
+  ) throws -> [SyntheticAnnotations.Plane] {
     var count: Int32 = 0
-    try Self.check(vc_synthetic_scene_get_planes(handle, nil, 0, &count), "cannot list planes")
+    try Self.check(get(handle, nil, 0, &count), failure)
     var planes = [vc_synthetic_plane_t](repeating: vc_synthetic_plane_t(), count: Int(count))
-    try Self.check(
-      vc_synthetic_scene_get_planes(handle, &planes, count, &count), "cannot list planes")
+    try Self.check(get(handle, &planes, count, &count), failure)
     return planes.map { plane in
       let polygon = Self.floats(plane.polygon)
       return SyntheticAnnotations.Plane(

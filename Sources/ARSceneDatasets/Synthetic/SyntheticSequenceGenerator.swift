@@ -255,7 +255,7 @@ public struct SyntheticSequenceGenerator {
 
     let annotations = SyntheticAnnotations(
       scene: sceneName, scenario: scenario.rawValue, motion: resolvedMotion.rawValue,
-      sensorNoise: sensorNoise, planes: try renderer.planes(),
+      sensorNoise: sensorNoise, planes: try renderer.planes(), surfaces: try renderer.surfaces(),
       referenceImages: references.enumerated().map { index, image in
         var image = image
         image.visible = record.visibleRanges(ofReference: index)

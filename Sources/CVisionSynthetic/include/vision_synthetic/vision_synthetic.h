@@ -195,6 +195,13 @@ VC_API vc_status_t vc_synthetic_scene_get_planes(
     const vc_synthetic_scene_t *scene, vc_synthetic_plane_t *out_planes,
     int32_t capacity, int32_t *out_count);
 
+/** Every surface the scene draws, as planes: each face of each box (the
+    class of an annotated face, none otherwise), then each flat rectangle
+    (count protocol). Ground truth for reconstructed meshes. */
+VC_API vc_status_t vc_synthetic_scene_get_surfaces(
+    const vc_synthetic_scene_t *scene, vc_synthetic_plane_t *out_surfaces,
+    int32_t capacity, int32_t *out_count);
+
 /** A picture in a synthetic scene that image detection should find. */
 typedef struct vc_synthetic_reference_image {
   /** Unique within the scene; owned by the scene, valid until

@@ -25,6 +25,7 @@ struct vc_synthetic_scene {
   vc::synthetic::SyntheticScene scene;
   // Ground truth, derived once; the names the C structs point to live here.
   std::vector<vc::synthetic::AnnotatedPlane> planes;
+  std::vector<vc::synthetic::AnnotatedPlane> surfaces;
   std::vector<vc::synthetic::ReferencePlacement> references;
   std::unique_ptr<const vc::synthetic::SceneRaycaster> caster;
 };
@@ -188,10 +189,34 @@ std::unique_ptr<vc_synthetic_scene> MakeScene(
     scene->scene = vc::synthetic::MakeClutterScene(options.seed);
   }
   scene->planes = vc::synthetic::AnnotatedPlanes(scene->scene);
+  scene->surfaces = vc::synthetic::SceneSurfaces(scene->scene);
   scene->references = vc::synthetic::ReferencePlacements(scene->scene);
   scene->caster =
       std::make_unique<const vc::synthetic::SceneRaycaster>(scene->scene);
   return scene;
+}
+
+// Planes or surfaces out under the count protocol.
+void ReturnPlanes(const char* function,
+                  const std::vector<vc::synthetic::AnnotatedPlane>& planes,
+                  vc_synthetic_plane_t* out_planes, int32_t capacity,
+                  int32_t* out_count) {
+  ReturnList(function, static_cast<int32_t>(planes.size()), out_planes,
+             capacity, out_count, [&](int32_t i, vc_synthetic_plane_t* out) {
+               const vc::synthetic::AnnotatedPlane& plane = planes[i];
+               *out = vc_synthetic_plane_t();
+               out->name = plane.name.c_str();
+               out->classification =
+                   static_cast<vc_plane_classification_t>(plane.classification);
+               out->alignment = plane.horizontal ? VC_PLANE_ALIGNMENT_HORIZONTAL
+                                                 : VC_PLANE_ALIGNMENT_VERTICAL;
+               StoreVector(plane.centre, out->center);
+               StoreVector(plane.normal, out->normal);
+               for (int k = 0; k < 4; ++k) {
+                 StoreVector(plane.polygon[k], out->polygon + 3 * k);
+               }
+               out->area = static_cast<float>(plane.area);
+             });
 }
 
 }  // namespace
@@ -299,25 +324,20 @@ vc_status_t vc_synthetic_scene_get_planes(const vc_synthetic_scene_t* scene,
   return vc::Guarded(vc::synthetic::ThreadErrorSlot(), [&] {
     vc::Require(scene != nullptr,
                 "vc_synthetic_scene_get_planes: scene is NULL");
-    const auto& planes = scene->planes;
-    ReturnList(
-        "vc_synthetic_scene_get_planes", static_cast<int32_t>(planes.size()),
-        out_planes, capacity, out_count,
-        [&](int32_t i, vc_synthetic_plane_t* out) {
-          const vc::synthetic::AnnotatedPlane& plane = planes[i];
-          *out = vc_synthetic_plane_t();
-          out->name = plane.name.c_str();
-          out->classification =
-              static_cast<vc_plane_classification_t>(plane.classification);
-          out->alignment = plane.horizontal ? VC_PLANE_ALIGNMENT_HORIZONTAL
-                                            : VC_PLANE_ALIGNMENT_VERTICAL;
-          StoreVector(plane.centre, out->center);
-          StoreVector(plane.normal, out->normal);
-          for (int k = 0; k < 4; ++k) {
-            StoreVector(plane.polygon[k], out->polygon + 3 * k);
-          }
-          out->area = static_cast<float>(plane.area);
-        });
+    ReturnPlanes("vc_synthetic_scene_get_planes", scene->planes, out_planes,
+                 capacity, out_count);
+  });
+}
+
+vc_status_t vc_synthetic_scene_get_surfaces(const vc_synthetic_scene_t* scene,
+                                            vc_synthetic_plane_t* out_surfaces,
+                                            int32_t capacity,
+                                            int32_t* out_count) {
+  return vc::Guarded(vc::synthetic::ThreadErrorSlot(), [&] {
+    vc::Require(scene != nullptr,
+                "vc_synthetic_scene_get_surfaces: scene is NULL");
+    ReturnPlanes("vc_synthetic_scene_get_surfaces", scene->surfaces,
+                 out_surfaces, capacity, out_count);
   });
 }
 

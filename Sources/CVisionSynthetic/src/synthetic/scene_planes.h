@@ -34,5 +34,12 @@ struct AnnotatedPlane {
 // their faces (-X, +X, -Y, +Y, -Z, +Z).
 std::vector<AnnotatedPlane> AnnotatedPlanes(const SyntheticScene& scene);
 
+// Every surface the renderer draws: each face of each box (named by the box
+// and the face, "table top -y"), classed where the face is an annotated
+// plane and none otherwise, then each rectangle. The ground truth of
+// reconstructed meshes: a point's distance to the scene is its distance to
+// the nearest of these.
+std::vector<AnnotatedPlane> SceneSurfaces(const SyntheticScene& scene);
+
 }  // namespace synthetic
 }  // namespace vc
