@@ -953,6 +953,17 @@ typedef struct vc_relocalization_options {
   int32_t loop_closure;
 } vc_relocalization_options_t;
 
+/** What a session reconstructs of the scene's surfaces, like ARKit's
+    ARConfiguration.SceneReconstruction. Needs depth. Values are stable. */
+typedef enum vc_scene_reconstruction VC_ENUM_BASE {
+  VC_SCENE_RECONSTRUCTION_NONE = 0,
+  /** A mesh of the surfaces depth saw, in chunks (vc_mesh_anchor_t). */
+  VC_SCENE_RECONSTRUCTION_MESH = 1,
+  /** The mesh with a class per face, taken from the classified plane anchors
+      the face lies on (plane detection must be on for any class). */
+  VC_SCENE_RECONSTRUCTION_MESH_WITH_CLASSIFICATION = 2
+} vc_scene_reconstruction_t;
+
 typedef struct vc_session_options {
   /** Compute vc_light_estimate_t; when 0 it is reported as 1000 lm / 6500 K. */
   int32_t light_estimation_enabled;
@@ -976,6 +987,21 @@ typedef struct vc_session_options {
       taken in between includes it) either way, so results are identical.
       Default 2. */
   int32_t worker_threads;
+  /** vc_scene_reconstruction_t; default NONE. Frames with depth and a
+      measured pose are fused into a truncated signed distance volume on the
+      worker thread (every mesh_fusion_interval-th of them); a changed
+      chunk's new mesh joins mesh_remesh_interval frames after its change. */
+  int32_t scene_reconstruction;
+  /** Voxel side in metres (0.001..0.25 exclusive); default 0.02. */
+  float mesh_voxel_size;
+  /** Depth readings farther than this many metres are not fused (0.3..20
+      exclusive); default 4. */
+  float mesh_max_depth;
+  /** Fuse every Nth frame with depth and a measured pose (1..30); default 2. */
+  int32_t mesh_fusion_interval;
+  /** Frames from a chunk's first change to its re-meshing (1..600); default
+      10. At most 4 chunks are re-meshed a frame, oldest change first. */
+  int32_t mesh_remesh_interval;
 } vc_session_options_t;
 
 VC_API void vc_session_options_init(vc_session_options_t *options);
@@ -1039,6 +1065,67 @@ VC_API vc_status_t vc_session_get_plane_anchors(const vc_session_t *session,
 VC_API vc_status_t vc_session_get_plane_anchor_removals(
     const vc_session_t *session, vc_plane_anchor_removal_t *out_removals,
     int32_t capacity, int32_t *out_count);
+
+/** What a mesh face is, like ARKit's ARMeshClassification. Values are
+    stable and match vc_plane_classification_t where they overlap. */
+typedef enum vc_mesh_classification VC_ENUM_BASE {
+  VC_MESH_CLASSIFICATION_NONE = 0,
+  VC_MESH_CLASSIFICATION_WALL = 1,
+  VC_MESH_CLASSIFICATION_FLOOR = 2,
+  VC_MESH_CLASSIFICATION_CEILING = 3,
+  VC_MESH_CLASSIFICATION_TABLE = 4,
+  VC_MESH_CLASSIFICATION_SEAT = 5,
+  VC_MESH_CLASSIFICATION_WINDOW = 6,
+  VC_MESH_CLASSIFICATION_DOOR = 7
+} vc_mesh_classification_t;
+
+/** One chunk of the reconstructed scene, like ARKit's ARMeshAnchor: the
+    surface inside a cube of 32 voxels a side. Its geometry comes from
+    vc_session_get_mesh_geometry. */
+typedef struct vc_mesh_anchor {
+  /** Stable for the chunk's life, counting up from 1 in order of creation. */
+  uint64_t id;
+  /** Grows by one with each new mesh of the chunk; starts at 1. */
+  uint32_t revision;
+  /** world_from_anchor, column-major, ARKit axes: a translation to the
+      chunk's lowest corner. Vertices are in the anchor's frame. */
+  float world_from_anchor[16];
+  int32_t vertex_count;
+  int32_t face_count;
+} vc_mesh_anchor_t;
+
+/** The scene's mesh anchors, in order of id (count protocol): the fusion of
+    the frames before the last one, as last re-meshed (every
+    mesh_remesh_interval frames). Empty while scene reconstruction is off. */
+VC_API vc_status_t vc_session_get_mesh_anchors(const vc_session_t *session,
+                                               vc_mesh_anchor_t *out_anchors,
+                                               int32_t capacity,
+                                               int32_t *out_count);
+
+/** Ids of the mesh anchors removed during the last processed frame (or by
+    vc_session_finish_scene_reconstruction since it), count protocol. */
+VC_API vc_status_t vc_session_get_mesh_anchor_removals(
+    const vc_session_t *session, uint64_t *out_ids, int32_t capacity,
+    int32_t *out_count);
+
+/** The geometry of mesh anchor id, sized by its vc_mesh_anchor_t counts:
+    out_vertices and out_normals (may be NULL) take 3 floats per vertex in
+    the anchor's frame, out_faces 3 vertex indices per face, counter-
+    clockwise seen from the side the normals point to (the free space depth
+    saw the surface from), out_face_classes (may be NULL) one
+    vc_mesh_classification_t per face. VC_STATUS_INVALID_ARGUMENT for an
+    unknown id, VC_STATUS_BUFFER_TOO_SMALL for short capacities. */
+VC_API vc_status_t vc_session_get_mesh_geometry(
+    const vc_session_t *session, uint64_t id, float *out_vertices,
+    float *out_normals, int32_t vertex_capacity, uint32_t *out_faces,
+    uint8_t *out_face_classes, int32_t face_capacity);
+
+/** Waits for the fusion in flight and re-meshes every chunk still waiting,
+    so that the mesh anchors hold every frame processed so far: call it at
+    the end of a recording or before an export. Does nothing while scene
+    reconstruction is off. */
+VC_API vc_status_t
+vc_session_finish_scene_reconstruction(vc_session_t *session);
 
 /** Makes the session look for the images of a built set from the next frame
     on (ARKit's detectionImages); NULL stops looking. Replaces the previous

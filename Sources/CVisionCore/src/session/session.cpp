@@ -126,10 +126,13 @@ Session::Session(const SessionOptions& options)
       relocalizer_(relocalizer_options_),
       map_features_(relocalizer_options_),
       loop_closer_(relocalizer_options_, LoopDetectionOptions()),
-      mapping_job_(options_.worker_threads) {}
+      mapping_job_(options_.worker_threads),
+      reconstruction_(MakeSceneReconstruction(options_)),
+      meshing_job_(options_.worker_threads) {}
 
 Session::~Session() {
-  // The job works on members: it must end before they do.
+  // The jobs work on members: they must end before those do.
+  meshing_job_.Drop();
   mapping_job_.Drop();
 }
 
@@ -376,6 +379,7 @@ vc_frame_result_t Session::ProcessFrame(const vc_frame_input_t& input) {
   MeasureImageStatistics(&frame);
   CheckFrameFitsMap(frame);
   JoinLastKeyframe();
+  JoinMeshing();
   ApplyPendingCorrection();
   OptimizeMap();
   TrackCamera(&frame);
@@ -766,6 +770,7 @@ void Session::Commit(FrameInFlight* frame) {
   } else {
     last_feature_points_.clear();
   }
+  StartMeshing(*frame);
 }
 
 void Session::HandOverKeyframe(FrameInFlight* frame) {

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <deque>
 #include <limits>
+#include <map>
 #include <memory>
 #include <opencv2/core.hpp>
 #include <optional>
@@ -23,6 +24,7 @@
 #include "planes/scene_up_estimator.h"
 #include "planes/sparse_plane_finder.h"
 #include "raycast/depth_snapshot.h"
+#include "reconstruction/scene_reconstruction.h"
 #include "relocalization/keyframe_database.h"
 #include "relocalization/loop_closer.h"
 #include "relocalization/map_keyframe.h"
@@ -81,6 +83,23 @@ class Session {
   std::vector<vc_feature_point_t> FeaturePoints() const;
   // Every measured frame so far as the map places it now (ARKit axes).
   std::vector<vc_trajectory_pose_t> RefinedTrajectory() const;
+
+  // The scene's mesh anchors as of the last processed frame (the work of
+  // frames before it that has been re-meshed), in order of id, and the ids
+  // that frame removed. Empty while scene reconstruction is off.
+  const std::map<uint64_t, MeshAnchorPointer>& mesh_anchors() const {
+    return mesh_anchors_;
+  }
+  const std::vector<uint64_t>& mesh_anchor_removals() const {
+    return mesh_removals_;
+  }
+  // Waits for the fusion in flight and re-meshes every chunk still waiting
+  // for it, so that the mesh anchors hold every frame processed (the end of
+  // a recording, an export). Removals accumulate into mesh_anchor_removals.
+  void FinishSceneReconstruction();
+  // Depth readings fusion ignored as NaN, infinite or negative, so far
+  // (collected work only).
+  int64_t ignored_depth_readings() const { return ignored_depth_readings_; }
 
   // The keyframe map so far (no anchors); throws StatusError when
   // relocalization is off, as the session keeps no map then.
@@ -248,6 +267,18 @@ class Session {
   // The result's fields known only at the commit.
   void ReportCommitted(FrameInFlight* frame);
 
+  // Scene reconstruction (session_meshing.cpp). The last frame's fusion and
+  // re-meshing join the mesh anchors (stage meshing; the job's own time is
+  // meshingWorker).
+  static std::unique_ptr<SceneReconstruction> MakeSceneReconstruction(
+      const SessionOptions& options);
+  void JoinMeshing();
+  // Hands the committed frame's depth to the fusion job, after clearing the
+  // volume when the world moved under it.
+  void StartMeshing(const FrameInFlight& frame);
+  void PublishMeshChanges(MeshChanges changes, bool keep_removals);
+  std::vector<ClassifiedPlane> ClassifiedPlanes() const;
+
   // Describes the keyframe and checks it for a loop, on the worker when
   // there is one.
   void StartMapping(MappingInput input);
@@ -278,6 +309,19 @@ class Session {
   // is collected. After the members it works on, so that it ends first.
   MappedKeyframe mapped_;
   DeferredJob mapping_job_;
+  // The fusion job's state and output, likewise (null while scene
+  // reconstruction is off).
+  std::unique_ptr<SceneReconstruction> reconstruction_;
+  MeshChanges meshing_output_;
+  int meshing_ignored_readings_ = 0;
+  DeferredJob meshing_job_;
+  // Published at collection: what readers of the session see.
+  std::map<uint64_t, MeshAnchorPointer> mesh_anchors_;
+  std::vector<uint64_t> mesh_removals_;
+  int64_t ignored_depth_readings_ = 0;
+  // Frames with depth and a measured pose so far: every
+  // mesh_fusion_interval-th is fused.
+  int64_t frames_with_depth_ = 0;
 
   // Filled while a frame runs and swapped into timings_ once it succeeds; kept
   // as a member so its storage is reused.

@@ -1,0 +1,123 @@
+#include "reconstruction/scene_reconstruction.h"
+
+#include <algorithm>
+
+namespace vc {
+
+SceneReconstruction::SceneReconstruction(const TsdfOptions& options,
+                                         bool classify, int remesh_interval)
+    : volume_(options),
+      classify_(classify),
+      remesh_interval_(std::max(1, remesh_interval)) {}
+
+int SceneReconstruction::Integrate(
+    const cv::Mat& depth, double metres_per_unit, const PinholeCamera& camera,
+    const Eigen::Isometry3d& world_from_opencv_camera) {
+  int invalid = 0;
+  const cv::Mat metres = DepthInMetres(depth, metres_per_unit, &invalid);
+  for (const GridIndex& block :
+       volume_.Integrate(metres, camera, world_from_opencv_camera)) {
+    // Each chunk meshes its voxels with a one-voxel margin on every side
+    // (surface_nets.cpp), so a block's change reaches the chunks whose
+    // margins hold its edge voxels too.
+    const auto chunk_of_voxel = [](int v) {
+      return ChunkOfBlock(BlockOfVoxel(v));
+    };
+    const int first[3] = {block.x * kVoxelBlockSide - 1,
+                          block.y * kVoxelBlockSide - 1,
+                          block.z * kVoxelBlockSide - 1};
+    for (int z = chunk_of_voxel(first[2]);
+         z <= chunk_of_voxel(first[2] + kVoxelBlockSide + 1); ++z) {
+      for (int y = chunk_of_voxel(first[1]);
+           y <= chunk_of_voxel(first[1] + kVoxelBlockSide + 1); ++y) {
+        for (int x = chunk_of_voxel(first[0]);
+             x <= chunk_of_voxel(first[0] + kVoxelBlockSide + 1); ++x) {
+          if (dirty_chunks_.insert({x, y, z}).second) {
+            dirty_queue_.emplace_back(GridIndex{x, y, z}, frames_);
+          }
+        }
+      }
+    }
+  }
+  return invalid;
+}
+
+double SceneReconstruction::ClassTolerance() const {
+  // On a plane within two voxels (and 3 cm for fine voxels): the fused
+  // surface of a flat floor lies well within it.
+  return std::max(0.03, 2 * volume_.options().voxel_size);
+}
+
+MeshChanges SceneReconstruction::Remesh(
+    const std::vector<ClassifiedPlane>& planes, bool everything) {
+  MeshChanges changes;
+  const double chunk_size = volume_.options().voxel_size * kChunkVoxels;
+  for (int meshed = 0; !dirty_queue_.empty(); ++meshed) {
+    const auto [chunk, changed_at] = dirty_queue_.front();
+    if (!everything && (meshed == kMaxChunksRemeshedPerFrame ||
+                        changed_at + remesh_interval_ > frames_)) {
+      break;
+    }
+    dirty_queue_.pop_front();
+    dirty_chunks_.erase(chunk);
+    ChunkMesh mesh = ExtractChunkMesh(volume_, chunk);
+    const auto existing = anchors_.find(chunk);
+    if (mesh.empty()) {
+      if (existing != anchors_.end()) {
+        changes.removed.push_back(existing->second->id);
+        anchors_.erase(existing);
+      }
+      continue;
+    }
+    auto anchor = std::make_shared<MeshAnchorData>();
+    anchor->chunk = chunk;
+    anchor->origin = Eigen::Vector3d(chunk.x, chunk.y, chunk.z) * chunk_size;
+    anchor->face_classes = classify_
+                               ? ClassifyFaces(mesh, planes, ClassTolerance())
+                               : std::vector<uint8_t>(mesh.faces.size(), 0);
+    anchor->mesh = std::move(mesh);
+    if (existing == anchors_.end()) {
+      anchor->id = next_id_++;
+      changes.added.push_back(anchor);
+      anchors_.emplace(chunk, std::move(anchor));
+    } else {
+      anchor->id = existing->second->id;
+      anchor->revision = existing->second->revision + 1;
+      changes.updated.push_back(anchor);
+      existing->second = std::move(anchor);
+    }
+  }
+  return changes;
+}
+
+MeshChanges SceneReconstruction::Reclassify(
+    const std::vector<ClassifiedPlane>& planes) {
+  MeshChanges changes;
+  if (!classify_) return changes;
+  for (auto& [chunk, anchor] : anchors_) {
+    std::vector<uint8_t> classes =
+        ClassifyFaces(anchor->mesh, planes, ClassTolerance());
+    if (classes == anchor->face_classes) continue;
+    auto changed = std::make_shared<MeshAnchorData>(*anchor);
+    changed->face_classes = std::move(classes);
+    ++changed->revision;
+    changes.updated.push_back(changed);
+    anchor = std::move(changed);
+  }
+  return changes;
+}
+
+MeshChanges SceneReconstruction::Clear() {
+  MeshChanges changes;
+  for (const auto& [chunk, anchor] : anchors_) {
+    changes.removed.push_back(anchor->id);
+  }
+  std::sort(changes.removed.begin(), changes.removed.end());
+  anchors_.clear();
+  dirty_chunks_.clear();
+  dirty_queue_.clear();
+  volume_ = TsdfVolume(volume_.options());
+  return changes;
+}
+
+}  // namespace vc

@@ -1,0 +1,92 @@
+// Scene reconstruction: fuses each frame's registered depth at its tracked
+// pose into a TsdfVolume and keeps the surface as mesh chunks with stable
+// ids, ARKit's ARMeshAnchor. Chunks are re-meshed only where depth changed
+// them, at most every remesh_interval frames.
+//
+// Not thread-safe: the session runs it on its worker thread and reads only
+// the anchors it published (MeshAnchorData is immutable once made).
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <set>
+#include <vector>
+
+#include "reconstruction/mesh_classification.h"
+#include "reconstruction/surface_nets.h"
+#include "reconstruction/tsdf_volume.h"
+
+namespace vc {
+
+// Chunks re-meshed per frame at most: about 0.2 ms each at 2 cm.
+constexpr int kMaxChunksRemeshedPerFrame = 4;
+
+struct MeshAnchorData {
+  uint64_t id = 0;
+  // Grows by one with each new mesh of the chunk; starts at 1.
+  uint32_t revision = 1;
+  GridIndex chunk;
+  // The chunk's lowest corner in the world: the anchor's origin.
+  Eigen::Vector3d origin = Eigen::Vector3d::Zero();
+  ChunkMesh mesh;  // world coordinates
+  // One vc_mesh_classification_t per face; all none without classification.
+  std::vector<uint8_t> face_classes;
+};
+
+using MeshAnchorPointer = std::shared_ptr<const MeshAnchorData>;
+
+// What one re-meshing changed.
+struct MeshChanges {
+  std::vector<MeshAnchorPointer> added;
+  std::vector<MeshAnchorPointer> updated;
+  std::vector<uint64_t> removed;
+  bool empty() const {
+    return added.empty() && updated.empty() && removed.empty();
+  }
+};
+
+class SceneReconstruction {
+ public:
+  SceneReconstruction(const TsdfOptions& options, bool classify,
+                      int remesh_interval);
+
+  // Fuses one frame; the chunks it touched are re-meshed by a later
+  // Remesh. Returns the NaN, infinite and negative readings ignored.
+  int Integrate(const cv::Mat& depth, double metres_per_unit,
+                const PinholeCamera& camera,
+                const Eigen::Isometry3d& world_from_opencv_camera);
+
+  // Counts a frame: re-meshing waits remesh_interval of them.
+  void NextFrame() { ++frames_; }
+  // Re-meshes the chunks that are due (or, with everything, every changed
+  // chunk), classifying faces by planes.
+  MeshChanges Remesh(const std::vector<ClassifiedPlane>& planes,
+                     bool everything = false);
+  // Classes every chunk's faces anew by planes (the end of a recording,
+  // when the planes have grown since the chunks were meshed); returns the
+  // chunks whose classes changed.
+  MeshChanges Reclassify(const std::vector<ClassifiedPlane>& planes);
+  // Forgets every surface (the world moved under it); returns the removals.
+  MeshChanges Clear();
+
+  const TsdfVolume& volume() const { return volume_; }
+
+ private:
+  // How far from a plane a face may lie and take its class.
+  double ClassTolerance() const;
+
+  TsdfVolume volume_;
+  const bool classify_;
+  const int remesh_interval_;
+  int64_t frames_ = 0;
+  // Changed chunks in order of their first change since their last
+  // meshing, with the frame of that change; each chunk at most once.
+  std::deque<std::pair<GridIndex, int64_t>> dirty_queue_;
+  std::set<GridIndex> dirty_chunks_;
+  std::map<GridIndex, MeshAnchorPointer> anchors_;
+  uint64_t next_id_ = 1;
+};
+
+}  // namespace vc

@@ -1,0 +1,116 @@
+// A truncated signed distance volume in hashed voxel blocks: the surface
+// memory scene reconstruction fuses registered depth into. Only blocks near
+// a surface some depth map saw exist, so a room at 2 cm costs megabytes,
+// not the gigabyte a dense grid of its bounding box would.
+//
+// Distances are projective (along the optical axis, as KinectFusion and
+// Open3D's ScalableTSDFVolume measure them), stored in units of the
+// truncation distance (-1..1), positive in front of the surface.
+#pragma once
+
+#include <Eigen/Geometry>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <opencv2/core.hpp>
+#include <unordered_map>
+#include <vector>
+
+#include "common/pinhole_camera.h"
+
+namespace vc {
+
+// Voxels per block side: a block is 8^3 voxels, allocated together.
+constexpr int kVoxelBlockSide = 8;
+constexpr int kVoxelsPerBlock =
+    kVoxelBlockSide * kVoxelBlockSide * kVoxelBlockSide;
+
+// Integer coordinates of a block (or of a voxel, or of a chunk of blocks).
+struct GridIndex {
+  int x = 0;
+  int y = 0;
+  int z = 0;
+  bool operator==(const GridIndex& other) const {
+    return x == other.x && y == other.y && z == other.z;
+  }
+  bool operator<(const GridIndex& other) const {
+    if (x != other.x) return x < other.x;
+    if (y != other.y) return y < other.y;
+    return z < other.z;
+  }
+};
+
+struct GridIndexHash {
+  size_t operator()(const GridIndex& index) const {
+    // The usual spatial-hash primes (Teschner et al. 2003).
+    return static_cast<size_t>(static_cast<uint32_t>(index.x) * 73856093u ^
+                               static_cast<uint32_t>(index.y) * 19349663u ^
+                               static_cast<uint32_t>(index.z) * 83492791u);
+  }
+};
+
+// The block holding integer voxel coordinate v (floor division).
+inline int BlockOfVoxel(int v) {
+  return v >= 0 ? v / kVoxelBlockSide
+                : -((-v + kVoxelBlockSide - 1) / kVoxelBlockSide);
+}
+
+struct VoxelBlock {
+  // Voxel (i, j, k) of the block at i + 8 * (j + 8 * k).
+  std::array<float, kVoxelsPerBlock> distance;  // truncation units, -1..1
+  std::array<float, kVoxelsPerBlock> weight;    // 0: never observed
+};
+
+struct TsdfOptions {
+  double voxel_size = 0.02;  // metres
+  // Distances beyond this many voxels are clamped; 4 keeps the band half a
+  // block wide, which the allocation along each ray relies on.
+  double truncation_voxels = 4;
+  double min_depth = 0.1;
+  double max_depth = 5.0;
+  // A running average over at most this many observations, so that a
+  // surface that moved is forgotten within a couple of seconds. Whole.
+  float max_weight = 64;
+};
+
+class TsdfVolume {
+ public:
+  explicit TsdfVolume(const TsdfOptions& options);
+
+  // Fuses one depth map, metres as CV_32FC1 (0: no reading), seen by camera
+  // from world_from_camera (OpenCV camera axes). Returns the blocks it
+  // changed, sorted.
+  std::vector<GridIndex> Integrate(const cv::Mat& metres,
+                                   const PinholeCamera& camera,
+                                   const Eigen::Isometry3d& world_from_camera);
+
+  const VoxelBlock* Find(const GridIndex& block) const;
+  size_t block_count() const { return blocks_.size(); }
+  size_t memory_bytes() const;
+  const TsdfOptions& options() const { return options_; }
+  double truncation() const {
+    return options_.truncation_voxels * options_.voxel_size;
+  }
+
+ private:
+  std::vector<GridIndex> BlocksNearSurface(
+      const cv::Mat& metres, const PinholeCamera& camera,
+      const Eigen::Isometry3d& world_from_camera) const;
+  void IntegrateBlock(const GridIndex& index, const cv::Mat& metres,
+                      const PinholeCamera& camera,
+                      const Eigen::Isometry3d& camera_from_world,
+                      VoxelBlock* block) const;
+
+  TsdfOptions options_;
+  // 1 / (w + 1) for each whole weight w up to max_weight.
+  std::vector<float> inverse_count_;
+  std::unordered_map<GridIndex, VoxelBlock, GridIndexHash> blocks_;
+};
+
+// Converts a registered depth map (CV_16UC1 with metres_per_unit, 65535 a
+// missing reading, or CV_32FC1 metres) to metres, 0 where there is no usable
+// reading; counts the NaN, infinite and negative readings it dropped.
+cv::Mat DepthInMetres(const cv::Mat& depth, double metres_per_unit,
+                      int* invalid_count);
+
+}  // namespace vc

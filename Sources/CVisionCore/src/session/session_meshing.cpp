@@ -1,0 +1,149 @@
+// The session's scene reconstruction: each committed frame with depth and a
+// measured pose is fused on the meshing job, and what the job re-meshed
+// joins the mesh anchors at the start of the next frame, so the output does
+// not depend on the thread count.
+#include "common/conventions.h"
+#include "session/session.h"
+
+namespace vc {
+namespace {
+
+constexpr const char* kMeshingStage = "meshing";
+constexpr const char* kMeshingWorkerStage = "meshingWorker";
+constexpr const char* kWorkerWaitStage = "workerWait";
+// Nearer than this, depth sensors read nothing reliable.
+constexpr double kMeshMinDepth = 0.1;
+
+void Append(MeshChanges more, MeshChanges* changes) {
+  for (auto& anchor : more.added) changes->added.push_back(std::move(anchor));
+  for (auto& anchor : more.updated) {
+    changes->updated.push_back(std::move(anchor));
+  }
+  for (uint64_t id : more.removed) changes->removed.push_back(id);
+}
+
+}  // namespace
+
+std::unique_ptr<SceneReconstruction> Session::MakeSceneReconstruction(
+    const SessionOptions& options) {
+  if (options.scene_reconstruction == VC_SCENE_RECONSTRUCTION_NONE) {
+    return nullptr;
+  }
+  TsdfOptions tsdf;
+  tsdf.voxel_size = options.mesh_voxel_size;
+  tsdf.min_depth = kMeshMinDepth;
+  tsdf.max_depth = options.mesh_max_depth;
+  return std::make_unique<SceneReconstruction>(
+      tsdf,
+      options.scene_reconstruction ==
+          VC_SCENE_RECONSTRUCTION_MESH_WITH_CLASSIFICATION,
+      options.mesh_remesh_interval);
+}
+
+void Session::JoinMeshing() {
+  mesh_removals_.clear();
+  if (!meshing_job_.HasJob()) return;
+  ScopedStageTimer timer(pending_timings_, kMeshingStage);
+  double waited = 0;
+  pending_timings_.Add(kMeshingWorkerStage, meshing_job_.Collect(&waited));
+  pending_timings_.Add(kWorkerWaitStage, waited);
+  PublishMeshChanges(std::move(meshing_output_), false);
+}
+
+void Session::PublishMeshChanges(MeshChanges changes, bool keep_removals) {
+  if (!keep_removals) mesh_removals_.clear();
+  ignored_depth_readings_ += meshing_ignored_readings_;
+  meshing_ignored_readings_ = 0;
+  for (uint64_t id : changes.removed) {
+    mesh_anchors_.erase(id);
+    mesh_removals_.push_back(id);
+  }
+  for (auto* list : {&changes.added, &changes.updated}) {
+    for (MeshAnchorPointer& anchor : *list) {
+      const uint64_t id = anchor->id;
+      mesh_anchors_[id] = std::move(anchor);
+    }
+  }
+  meshing_output_ = MeshChanges();
+}
+
+std::vector<ClassifiedPlane> Session::ClassifiedPlanes() const {
+  std::vector<ClassifiedPlane> planes;
+  if (options_.scene_reconstruction !=
+      VC_SCENE_RECONSTRUCTION_MESH_WITH_CLASSIFICATION) {
+    return planes;
+  }
+  for (const vc_plane_anchor_t& anchor : plane_map_.anchors()) {
+    if (anchor.classification_status != VC_PLANE_CLASSIFICATION_STATUS_KNOWN ||
+        anchor.classification == VC_PLANE_CLASSIFICATION_NONE) {
+      continue;
+    }
+    ClassifiedPlane plane;
+    plane.world_from_plane.matrix() =
+        Eigen::Map<const Eigen::Matrix4f>(anchor.world_from_anchor)
+            .cast<double>();
+    for (int i = 0; i < anchor.boundary_vertex_count; ++i) {
+      plane.boundary.emplace_back(anchor.boundary[2 * i],
+                                  anchor.boundary[2 * i + 1]);
+    }
+    plane.classification = static_cast<uint8_t>(anchor.classification);
+    planes.push_back(std::move(plane));
+  }
+  return planes;
+}
+
+void Session::StartMeshing(const FrameInFlight& frame) {
+  if (!reconstruction_) return;
+  const TrackingResult& tracking = frame.tracking;
+  // A world that turned, was rescaled, started over or was corrected by a
+  // loop no longer holds the surfaces fused in the old one: they go, and
+  // the world's surfaces are fused anew from this frame on.
+  const bool world_moved = tracking.world_turned || tracking.world_scaled ||
+                           tracking.started_over ||
+                           frame.result.map_corrected != 0;
+  bool fuses = false;
+  if (frame.keeps_depth) {
+    fuses = frames_with_depth_ % options_.mesh_fusion_interval == 0;
+    ++frames_with_depth_;
+  }
+  // Copies: the depth buffer is reused by the frame after next, the plane
+  // map changes with every frame.
+  cv::Mat depth = fuses ? last_depth_.depth.clone() : cv::Mat();
+  const double metres_per_unit = last_depth_.metres_per_unit;
+  const PinholeCamera camera = last_depth_.camera;
+  const Eigen::Isometry3d world_from_camera =
+      WorldFromOpenCvCamera(last_depth_.world_from_camera);
+  std::vector<ClassifiedPlane> planes = ClassifiedPlanes();
+  // The job alone uses reconstruction_, meshing_output_ and
+  // meshing_ignored_readings_ until it is collected.
+  meshing_job_.Submit([this, depth = std::move(depth), metres_per_unit, camera,
+                       world_from_camera, world_moved,
+                       planes = std::move(planes)] {
+    MeshChanges changes;
+    if (world_moved) changes = reconstruction_->Clear();
+    if (!depth.empty()) {
+      meshing_ignored_readings_ += reconstruction_->Integrate(
+          depth, metres_per_unit, camera, world_from_camera);
+    }
+    reconstruction_->NextFrame();
+    Append(reconstruction_->Remesh(planes), &changes);
+    meshing_output_ = std::move(changes);
+  });
+}
+
+void Session::FinishSceneReconstruction() {
+  if (!reconstruction_) return;
+  if (meshing_job_.HasJob()) {
+    meshing_job_.Collect();
+    PublishMeshChanges(std::move(meshing_output_), true);
+  }
+  std::vector<ClassifiedPlane> planes = ClassifiedPlanes();
+  meshing_job_.Submit([this, planes = std::move(planes)] {
+    meshing_output_ = reconstruction_->Remesh(planes, true);
+    Append(reconstruction_->Reclassify(planes), &meshing_output_);
+  });
+  meshing_job_.Collect();
+  PublishMeshChanges(std::move(meshing_output_), true);
+}
+
+}  // namespace vc
