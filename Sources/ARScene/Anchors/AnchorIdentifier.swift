@@ -16,6 +16,8 @@ enum AnchorIdentifier {
     case placedObject = 0x4F42
     /// "IM".
     case image = 0x494D
+    /// "ME": chunks of the scene's mesh.
+    case mesh = 0x4D45
   }
 
   /// "ARSc", the first four bytes of every identifier.

@@ -46,6 +46,47 @@ struct CoreSession: ~Copyable {
     }
   }
 
+  /// The scene's mesh chunks as last published, in order of id.
+  func meshAnchors() throws(ARSceneError) -> [vc_mesh_anchor_t] {
+    try fetch(vc_mesh_anchor_t()) { (buffer, capacity, count) in
+      vc_session_get_mesh_anchors(handle, buffer, capacity, count)
+    }
+  }
+
+  /// The mesh chunks removed during the last processed frame.
+  func meshAnchorRemovals() throws(ARSceneError) -> [UInt64] {
+    try fetch(UInt64(0)) { (buffer, capacity, count) in
+      vc_session_get_mesh_anchor_removals(handle, buffer, capacity, count)
+    }
+  }
+
+  /// One chunk's geometry, in its anchor's frame.
+  func meshGeometry(id: UInt64) throws(ARSceneError) -> MeshGeometry {
+    guard let anchor = try meshAnchors().first(where: { $0.id == id }) else {
+      throw ARSceneError(.invalidArgument, "no mesh anchor \(id) in the session")
+    }
+    let vertexCount = Int(anchor.vertex_count)
+    let faceCount = Int(anchor.face_count)
+    var vertices = [Float](repeating: 0, count: 3 * vertexCount)
+    var normals = [Float](repeating: 0, count: 3 * vertexCount)
+    var faces = [UInt32](repeating: 0, count: 3 * faceCount)
+    var classes = [UInt8](repeating: 0, count: faceCount)
+    try check(
+      vc_session_get_mesh_geometry(
+        handle, id, &vertices, &normals, anchor.vertex_count, &faces, &classes,
+        anchor.face_count))
+    let all = MeshClassification.allCases
+    return MeshGeometry(
+      vertices: (0..<vertexCount).map {
+        SIMD3(vertices[3 * $0], vertices[3 * $0 + 1], vertices[3 * $0 + 2])
+      },
+      normals: (0..<vertexCount).map {
+        SIMD3(normals[3 * $0], normals[3 * $0 + 1], normals[3 * $0 + 2])
+      },
+      faces: (0..<faceCount).map { SIMD3(faces[3 * $0], faces[3 * $0 + 1], faces[3 * $0 + 2]) },
+      classifications: classes.map { Int($0) < all.count ? all[Int($0)] : .none })
+  }
+
   /// The hits of one ray against the world after the last processed frame,
   /// nearest first.
   func raycast(

@@ -1,0 +1,161 @@
+import ARScene
+import CVisionCore
+import CVisionSynthetic
+import XCTest
+
+/// Scene reconstruction on the synthetic room's walk with exact depth: the
+/// mesh lies on the renderer's surfaces, classes come from the planes, ids
+/// are stable, the output does not depend on the thread count, and bad
+/// depth readings and settings are handled.
+final class SceneReconstructionTests: XCTestCase {
+  private static let frameCount = 40
+
+  private func session(threads: Int = 2) throws -> Session {
+    var configuration = RoomWalk.configuration
+    configuration.planeDetection = [.horizontal, .vertical]
+    configuration.sceneReconstruction = .meshWithClassification
+    configuration.workerThreads = threads
+    return try Session(configuration: configuration)
+  }
+
+  /// Runs the walk and returns the session with everything meshed, and the
+  /// room's world from the session's (ARKit axes both).
+  private func walked(threads: Int = 2) throws -> (Session, Transform) {
+    let session = try session(threads: threads)
+    var roomFromSession = Transform.identity
+    for (index, frame) in RoomWalk.frames(Self.frameCount).enumerated() {
+      let update = try session.process(frame)
+      if index == 0 {
+        roomFromSession = RoomWalk.pose(at: 0) * update.frame.camera.transform.rigidInverse
+      }
+    }
+    try session.finishSceneReconstruction()
+    return (session, roomFromSession)
+  }
+
+  /// Distances from points (room world) to the nearest surface the renderer
+  /// draws.
+  private func surfaceDistances(_ points: [SIMD3<Float>]) throws -> [Float] {
+    let surfaces = try SyntheticRoomRenderer.withScene { scene in
+      var count: Int32 = 0
+      XCTAssertEqual(vc_synthetic_scene_get_surfaces(scene, nil, 0, &count), VC_STATUS_OK)
+      var all = [vc_synthetic_plane_t](repeating: vc_synthetic_plane_t(), count: Int(count))
+      XCTAssertEqual(vc_synthetic_scene_get_surfaces(scene, &all, count, &count), VC_STATUS_OK)
+      return all.map { surface in
+        let p = withUnsafeBytes(of: surface.polygon) { Array($0.bindMemory(to: Float.self)) }
+        return (
+          SIMD3(p[0], p[1], p[2]), SIMD3(p[3], p[4], p[5]) - SIMD3(p[0], p[1], p[2]),
+          SIMD3(p[9], p[10], p[11]) - SIMD3(p[0], p[1], p[2])
+        )
+      }
+    }
+    return points.map { point in
+      surfaces.map { origin, u, v in
+        let offset = point - origin
+        let s = min(max((offset * u).sum() / (u * u).sum(), 0), 1)
+        let t = min(max((offset * v).sum() / (v * v).sum(), 0), 1)
+        let gap = offset - s * u - t * v
+        return (gap * gap).sum().squareRoot()
+      }.min() ?? .infinity
+    }
+  }
+
+  func testTheMeshLiesOnTheRoomsSurfacesWithClassesFromThePlanes() throws {
+    let (session, roomFromSession) = try walked()
+    let anchors = try session.meshAnchors()
+    XCTAssertGreaterThan(anchors.count, 4, "a room seen for more than a second")
+    XCTAssertEqual(anchors.map(\.coreID), anchors.map(\.coreID).sorted(), "in order of id")
+    XCTAssertEqual(Set(anchors.map(\.identifier)).count, anchors.count)
+    var points: [SIMD3<Float>] = []
+    var classes: [MeshClassification: Int] = [:]
+    for anchor in anchors {
+      let geometry = try session.meshGeometry(of: anchor)
+      XCTAssertEqual(geometry.vertices.count, anchor.vertexCount)
+      XCTAssertEqual(geometry.faces.count, anchor.faceCount)
+      XCTAssertEqual(geometry.classifications.count, anchor.faceCount)
+      XCTAssertTrue(geometry.faces.allSatisfy { ($0.max() ?? 0) < UInt32(anchor.vertexCount) })
+      XCTAssertTrue(geometry.normals.allSatisfy { abs(($0 * $0).sum() - 1) < 1e-3 })
+      for classification in geometry.classifications { classes[classification, default: 0] += 1 }
+      for vertex in geometry.vertices {
+        let world = anchor.transform.apply(SIMD4(vertex, 1))
+        let room = roomFromSession.apply(world)
+        points.append(SIMD3(room.x, room.y, room.z))
+      }
+    }
+    // Every 7th vertex keeps the check quick in a debug build.
+    let distances = try surfaceDistances(
+      stride(from: 0, to: points.count, by: 7).map { points[$0] }
+    )
+    .sorted()
+    let median = distances[distances.count / 2]
+    let p95 = distances[distances.count * 95 / 100]
+    XCTAssertLessThan(median, 0.01, "median distance to the true surfaces")
+    XCTAssertLessThan(p95, 0.03, "95th percentile distance to the true surfaces")
+    XCTAssertGreaterThan(
+      classes[.floor] ?? 0, 100, "the floor's plane classes its faces: \(classes)")
+  }
+
+  func testTheMeshIsTheSameWithOneThreadOrTwo() throws {
+    func meshes(threads: Int) throws -> [MeshGeometry] {
+      let (session, _) = try walked(threads: threads)
+      return try session.meshAnchors().map { try session.meshGeometry(of: $0) }
+    }
+    let one = try meshes(threads: 1)
+    XCTAssertFalse(one.isEmpty)
+    XCTAssertEqual(one, try meshes(threads: 2))
+  }
+
+  func testOffByDefault() throws {
+    let session = try Session(configuration: RoomWalk.configuration)
+    for frame in RoomWalk.frames(5) { _ = try session.process(frame) }
+    try session.finishSceneReconstruction()
+    XCTAssertEqual(try session.meshAnchors(), [])
+  }
+
+  /// NaN, infinite and negative depth readings are no surface: the frames
+  /// are processed, and the mesh lies where the good readings put it.
+  func testBadDepthReadingsAreIgnored() throws {
+    let session = try session()
+    for (index, frame) in RoomWalk.frames(12).enumerated() {
+      let given = try XCTUnwrap(frame.depth)
+      var metres = given.depthMap.withUnsafeBytes { bytes in
+        bytes.bindMemory(to: UInt16.self).map { Float($0) / given.unitsPerMeter }
+      }
+      for pixel in stride(from: index % 5, to: metres.count, by: 5) {
+        metres[pixel] = [Float.nan, .infinity, -1, -.infinity][pixel % 4]
+      }
+      let depth = try PixelBuffer(
+        format: .depthFloat32, width: frame.intrinsics.width, height: frame.intrinsics.height,
+        bytes: metres.withUnsafeBytes { Array($0) })
+      _ = try session.process(
+        CapturedFrame(
+          timestamp: frame.timestamp, intrinsics: frame.intrinsics,
+          capturedImage: frame.capturedImage, depth: DepthData(depthMap: depth, unitsPerMeter: 1)))
+    }
+    try session.finishSceneReconstruction()
+    let anchors = try session.meshAnchors()
+    XCTAssertFalse(anchors.isEmpty)
+    for anchor in anchors {
+      let geometry = try session.meshGeometry(of: anchor)
+      XCTAssertTrue(
+        geometry.vertices.allSatisfy { $0.x.isFinite && $0.y.isFinite && $0.z.isFinite })
+    }
+  }
+
+  func testAbsurdSettingsAreRefusedByName() throws {
+    for size: Float in [0, -0.02, 1, .nan] {
+      var configuration = WorldTrackingConfiguration()
+      configuration.meshVoxelSize = size
+      XCTAssertThrowsError(try configuration.validate(), "voxel size \(size)") { error in
+        XCTAssertTrue(
+          (error as? ARSceneError)?.message.contains("meshVoxelSize") ?? false, "\(error)")
+      }
+    }
+    var configuration = WorldTrackingConfiguration()
+    configuration.meshFusionInterval = 0
+    XCTAssertThrowsError(try configuration.validate())
+    configuration = WorldTrackingConfiguration()
+    configuration.meshMaximumDepth = 100
+    XCTAssertThrowsError(try configuration.validate())
+  }
+}
