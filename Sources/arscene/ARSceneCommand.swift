@@ -14,7 +14,8 @@ struct ARSceneCommand: ParsableCommand {
     subcommands: [
       ReplayCommand.self, ReportCommand.self, BenchCommand.self, EvalCommand.self,
       DatasetCommand.self,
-      ImagesCommand.self, MapCommand.self, RelocalizeCommand.self, MachineUnitCommand.self,
+      ImagesCommand.self, MapCommand.self, RelocalizeCommand.self, MeshCommand.self,
+      MachineUnitCommand.self,
     ]
   )
 

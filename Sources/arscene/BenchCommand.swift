@@ -44,6 +44,12 @@ struct BenchCommand: ParsableCommand {
         + " (stages placementTap, placementTick).", valueName: "N"))
   var place = 0
 
+  @Flag(
+    help: ArgumentHelp(
+      "Reconstruct the scene's mesh as well (sceneReconstruction .meshWithClassification):"
+        + " stages meshing and meshingWorker."))
+  var mesh = false
+
   @Option(
     help: ArgumentHelp("Also write the report as JSON to FILE (- for stdout).", valueName: "FILE"))
   var json: String?
@@ -75,6 +81,7 @@ struct BenchCommand: ParsableCommand {
     loopClosure.apply(to: &configuration)
     trackingMode.apply(to: &configuration)
     threads.apply(to: &configuration)
+    if mesh { configuration.sceneReconstruction = .meshWithClassification }
     configuration.detectionImages = try referenceImages.load(
       for: sequence, allowingOutsidePaths: input.allowOutsidePaths)
     var benchmark = Benchmark(

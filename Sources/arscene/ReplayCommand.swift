@@ -117,6 +117,14 @@ struct ReplayCommand: ParsableCommand {
         + " depth, planes and estimated-plane raycasts are found from them."))
   var featurePoints = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Reconstruct the scene and write its mesh to FILE (.ply, .obj or .glb) after the last frame.",
+      discussion:
+        "Frames with depth are fused as sceneReconstruction .meshWithClassification does; see"
+        + " arscene mesh, which has the mesh's own options.", valueName: "FILE"))
+  var mesh: String?
+
   @Flag(
     help: ArgumentHelp(
       "Pace to the wall clock like a live camera: drop frames that arrive while busy and count"
@@ -191,6 +199,15 @@ struct ReplayCommand: ParsableCommand {
       isRealtime: realtime, coaching: replayCoaching, interactions: try interactions())
     options.worldMapDestination = worldMap.destination
     options.includeFeaturePoints = featurePoints
+    if let mesh {
+      _ = try SceneMeshFormat.of(path: mesh)
+      guard sequence.description.sensors.contains(.depth) else {
+        throw DatasetError(
+          file: input.sequence, "--mesh fuses depth, and this sequence has none")
+      }
+      configuration.sceneReconstruction = .meshWithClassification
+      options.meshDestination = URL(fileURLWithPath: mesh)
+    }
     options.passes = passes
     options.threads = threads.threads
     try OutputPaths.refuseReplacingInputs(
@@ -198,6 +215,7 @@ struct ReplayCommand: ParsableCommand {
         ("--events", events), ("--trajectory", trajectory),
         ("--refined-trajectory", refinedTrajectory),
         ("--save-world-map", worldMap.destination?.path), ("--report", report), ("--mcap", mcap),
+        ("--mesh", mesh),
       ], of: sequence.url)
     let reportFolder = try report.map { path throws(DatasetError) in
       try ReportFolder(path: path, force: force)

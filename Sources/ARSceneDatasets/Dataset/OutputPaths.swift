@@ -90,7 +90,7 @@ package enum OutputPaths {
     }
   }
 
-  private static func isWrittenThrough(_ path: String) -> Bool {
+  package static func isWrittenThrough(_ path: String) -> Bool {
     var status = stat()
     guard stat(path, &status) == 0 else { return false }
     let kind = status.st_mode & S_IFMT

@@ -238,6 +238,9 @@ public struct Replay {
         bytes, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
       )
     }
+    if let destination = options.meshDestination {
+      state.summary.savedMesh = try saveMesh(loop.session, to: destination)
+    }
     state.summary.wallSeconds = Date().timeIntervalSince(started)
     try emit(
       summaryEvent(

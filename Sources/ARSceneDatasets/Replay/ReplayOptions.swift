@@ -55,6 +55,10 @@ public struct ReplayOptions: Sendable {
   /// Where to save the session's world map (keyframes, anchors, placed
   /// objects) after the last frame; nil saves none.
   public var worldMapDestination: URL? = nil
+  /// Where to write the scene's mesh after the last frame (`.ply`, `.obj`
+  /// or `.glb`); nil writes none. The configuration's
+  /// ``WorldTrackingConfiguration/sceneReconstruction`` must not be none.
+  public var meshDestination: URL? = nil
 
   public init(
     maxFrames: Int? = nil, includeTimings: Bool = true, includeTicks: Bool = false,

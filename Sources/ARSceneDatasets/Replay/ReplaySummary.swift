@@ -49,6 +49,8 @@ public struct ReplaySummary: Sendable {
   /// The world map saved after the last frame: its size in bytes and the
   /// milliseconds taken to snapshot, encode and write it.
   public var savedWorldMap: (bytes: Int, milliseconds: Double)?
+  /// The mesh written after the last frame (`--mesh`).
+  public var savedMesh: SavedMesh?
   /// Non-fatal findings of the dataset reader.
   public var problems: [String] = []
   /// The plane kinds the replay detected: "horizontal", "vertical"; empty
@@ -153,6 +155,7 @@ public struct ReplaySummary: Sendable {
         "World map saved: \(String(format: "%.2f", Double(saved.bytes) / 1_048_576)) MB"
           + " in \(String(format: "%.1f", saved.milliseconds)) ms.")
     }
+    if let mesh = savedMesh { lines.append(mesh.readableText) }
     if !planeDetection.isEmpty {
       let classes = PlaneAnchor.Classification.allCases.compactMap { kind in
         planeAnchorsByClassification[kind].flatMap { $0 > 0 ? "\(kind.rawValue) \($0)" : nil }
