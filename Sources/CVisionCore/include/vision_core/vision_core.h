@@ -1120,6 +1120,16 @@ VC_API vc_status_t vc_session_get_mesh_geometry(
     float *out_normals, int32_t vertex_capacity, uint32_t *out_faces,
     uint8_t *out_face_classes, int32_t face_capacity);
 
+/** The scene's depth as the mesh anchors show it from a camera with
+    intrinsics at world_from_camera (column-major, ARKit camera axes): metres
+    along the optical axis, 0 where no mesh is seen, written to out_depth
+    (intrinsics->height rows of row_stride floats). For occlusion, and to
+    fill the holes of a sensor's depth, like ARKit's smoothedSceneDepth.
+    Renders the anchors as vc_session_get_mesh_anchors lists them. */
+VC_API vc_status_t vc_session_render_scene_depth(
+    const vc_session_t *session, const vc_camera_intrinsics_t *intrinsics,
+    const float world_from_camera[16], float *out_depth, int32_t row_stride);
+
 /** Waits for the fusion in flight and re-meshes every chunk still waiting,
     so that the mesh anchors hold every frame processed so far: call it at
     the end of a recording or before an export. Does nothing while scene

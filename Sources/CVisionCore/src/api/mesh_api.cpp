@@ -6,7 +6,10 @@
 #include "api/count_protocol.h"
 #include "api/guard.h"
 #include "api/session_handle.h"
+#include "common/camera_intrinsics_check.h"
+#include "common/pinhole_camera.h"
 #include "common/status_error.h"
+#include "common/transform_checks.h"
 #include "vision_core/vision_core.h"
 
 namespace {
@@ -93,6 +96,30 @@ vc_status_t vc_session_get_mesh_geometry(
                 "no mesh anchor " + std::to_string(id) + " in the session");
     CopyGeometry(*found->second, out_vertices, out_normals, vertex_capacity,
                  out_faces, out_face_classes, face_capacity);
+  });
+}
+
+vc_status_t vc_session_render_scene_depth(
+    const vc_session_t* session, const vc_camera_intrinsics_t* intrinsics,
+    const float world_from_camera[16], float* out_depth, int32_t row_stride) {
+  if (session == nullptr) return VC_STATUS_INVALID_ARGUMENT;
+  return vc::GuardedRead(session, [&] {
+    vc::Require(intrinsics != nullptr, "intrinsics is NULL");
+    vc::CheckCameraIntrinsics(*intrinsics);
+    const Eigen::Isometry3d pose = vc::RequireRigidTransform(
+        world_from_camera, "vc_session_render_scene_depth: world_from_camera");
+    vc::Require(out_depth != nullptr, "out_depth is NULL");
+    vc::Require(row_stride >= intrinsics->width,
+                "row_stride " + std::to_string(row_stride) +
+                    " is smaller than the width " +
+                    std::to_string(intrinsics->width));
+    const cv::Mat depth = session->core.RenderSceneDepth(
+        vc::PinholeCamera::FromC(*intrinsics), pose);
+    for (int v = 0; v < depth.rows; ++v) {
+      const float* row = depth.ptr<float>(v);
+      std::copy(row, row + depth.cols,
+                out_depth + static_cast<size_t>(v) * row_stride);
+    }
   });
 }
 

@@ -97,6 +97,11 @@ class Session {
   // for it, so that the mesh anchors hold every frame processed (the end of
   // a recording, an export). Removals accumulate into mesh_anchor_removals.
   void FinishSceneReconstruction();
+  // The mesh anchors' depth (metres, CV_32FC1, 0 where none) seen by camera
+  // at world_from_camera (ARKit camera axes): for occlusion, where the
+  // sensor's depth has holes.
+  cv::Mat RenderSceneDepth(const PinholeCamera& camera,
+                           const Eigen::Isometry3d& world_from_camera) const;
   // Depth readings fusion ignored as NaN, infinite or negative, so far
   // (collected work only).
   int64_t ignored_depth_readings() const { return ignored_depth_readings_; }
@@ -314,6 +319,8 @@ class Session {
   std::unique_ptr<SceneReconstruction> reconstruction_;
   MeshChanges meshing_output_;
   int meshing_ignored_readings_ = 0;
+  // The job's fusion time in ms, -1 when it fused nothing.
+  double meshing_fusion_milliseconds_ = -1;
   DeferredJob meshing_job_;
   // Published at collection: what readers of the session see.
   std::map<uint64_t, MeshAnchorPointer> mesh_anchors_;

@@ -3,6 +3,7 @@
 // joins the mesh anchors at the start of the next frame, so the output does
 // not depend on the thread count.
 #include "common/conventions.h"
+#include "reconstruction/depth_rendering.h"
 #include "session/session.h"
 
 namespace vc {
@@ -10,6 +11,9 @@ namespace {
 
 constexpr const char* kMeshingStage = "meshing";
 constexpr const char* kMeshingWorkerStage = "meshingWorker";
+// The fusion alone (the depth into the volume, no meshing), on the frames
+// whose job fused: what Open3D's integrate does.
+constexpr const char* kMeshFusionStage = "meshFusion";
 constexpr const char* kWorkerWaitStage = "workerWait";
 // Nearer than this, depth sensors read nothing reliable.
 constexpr double kMeshMinDepth = 0.1;
@@ -47,6 +51,9 @@ void Session::JoinMeshing() {
   double waited = 0;
   pending_timings_.Add(kMeshingWorkerStage, meshing_job_.Collect(&waited));
   pending_timings_.Add(kWorkerWaitStage, waited);
+  if (meshing_fusion_milliseconds_ >= 0) {
+    pending_timings_.Add(kMeshFusionStage, meshing_fusion_milliseconds_);
+  }
   PublishMeshChanges(std::move(meshing_output_), false);
 }
 
@@ -121,9 +128,15 @@ void Session::StartMeshing(const FrameInFlight& frame) {
                        planes = std::move(planes)] {
     MeshChanges changes;
     if (world_moved) changes = reconstruction_->Clear();
+    meshing_fusion_milliseconds_ = -1;
     if (!depth.empty()) {
-      meshing_ignored_readings_ += reconstruction_->Integrate(
-          depth, metres_per_unit, camera, world_from_camera);
+      StageTimings fusion;
+      {
+        ScopedStageTimer timer(fusion, kMeshFusionStage);
+        meshing_ignored_readings_ += reconstruction_->Integrate(
+            depth, metres_per_unit, camera, world_from_camera);
+      }
+      meshing_fusion_milliseconds_ = fusion.stages().front().milliseconds;
     }
     reconstruction_->NextFrame();
     Append(reconstruction_->Remesh(planes), &changes);
@@ -144,6 +157,14 @@ void Session::FinishSceneReconstruction() {
   });
   meshing_job_.Collect();
   PublishMeshChanges(std::move(meshing_output_), true);
+}
+
+cv::Mat Session::RenderSceneDepth(
+    const PinholeCamera& camera,
+    const Eigen::Isometry3d& world_from_camera) const {
+  return RenderMeshDepth(mesh_anchors_, camera,
+                         WorldFromOpenCvCamera(world_from_camera),
+                         kMeshMinDepth);
 }
 
 }  // namespace vc
