@@ -95,6 +95,25 @@ final class SceneReconstructionTests: XCTestCase {
       classes[.floor] ?? 0, 100, "the floor's plane classes its faces: \(classes)")
   }
 
+  /// The mesh's depth from the last frame's camera is the room's true
+  /// depth there, to a centimetre, wherever the mesh is seen.
+  func testSceneDepthIsTheTrueDepthFromTheCamera() throws {
+    let (session, _) = try walked()
+    let camera = try XCTUnwrap(session.currentFrame?.camera)
+    let rendered = try session.sceneDepth(for: camera)
+    XCTAssertEqual(rendered.depthMap.format, .depthFloat32)
+    XCTAssertEqual(rendered.depthMap.width, camera.intrinsics.width)
+    let metres = rendered.depthMap.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+    let truth = try RoomWalk.trueDepth(at: Double(Self.frameCount - 1) / 30)
+    var differences: [Float] = []
+    for (mesh, exact) in zip(metres, truth) where mesh > 0 && exact > 0 {
+      differences.append(abs(mesh - Float(exact) / 1000))
+    }
+    XCTAssertGreaterThan(differences.count, metres.count / 2, "the mesh covers most of the view")
+    differences.sort()
+    XCTAssertLessThan(differences[differences.count / 2], 0.01)
+  }
+
   func testTheMeshIsTheSameWithOneThreadOrTwo() throws {
     func meshes(threads: Int) throws -> [MeshGeometry] {
       let (session, _) = try walked(threads: threads)

@@ -18,6 +18,30 @@ extension Session {
     }
   }
 
+  /// Reads the core's mesh chunks after a frame and says which were added,
+  /// re-meshed or removed (by revision); only the chunks' counts cross,
+  /// never their geometry.
+  func updateMeshAnchors() throws(ARSceneError) -> (
+    added: [MeshAnchor], updated: [MeshAnchor], removed: [MeshAnchor]
+  ) {
+    guard configuration.sceneReconstruction != .none else { return ([], [], []) }
+    var added: [MeshAnchor] = []
+    var updated: [MeshAnchor] = []
+    var current: [UInt64: MeshAnchor] = [:]
+    for anchor in try meshAnchors() {
+      current[anchor.coreID] = anchor
+      if let previous = publishedMeshAnchors[anchor.coreID] {
+        if previous.revision != anchor.revision { updated.append(anchor) }
+      } else {
+        added.append(anchor)
+      }
+    }
+    let removed = publishedMeshAnchors.values.filter { current[$0.coreID] == nil }
+      .sorted { $0.coreID < $1.coreID }
+    publishedMeshAnchors = current
+    return (added, updated, removed)
+  }
+
   /// The core ids of the mesh chunks the last processed frame removed (or
   /// ``finishSceneReconstruction()`` since).
   public func meshAnchorRemovals() throws(ARSceneError) -> [UInt64] {
@@ -28,6 +52,26 @@ extension Session {
   /// session holds it now.
   public func meshGeometry(of anchor: MeshAnchor) throws(ARSceneError) -> MeshGeometry {
     try core.meshGeometry(id: anchor.coreID)
+  }
+
+  /// The scene's depth as its mesh shows it from `camera` (its intrinsics
+  /// and transform): metres along the optical axis (a
+  /// ``PixelFormat/depthFloat32`` map of the camera's size), 0 where no mesh
+  /// is seen. Hides virtual content behind real surfaces and fills the holes
+  /// of a sensor's depth, like ARKit's `smoothedSceneDepth`; it renders
+  /// ``meshAnchors()`` as they are now.
+  public func sceneDepth(for camera: Camera) throws(ARSceneError) -> DepthData {
+    let k = camera.intrinsics
+    var intrinsics = vc_camera_intrinsics_t(
+      fx: k.fx, fy: k.fy, cx: k.cx, cy: k.cy, width: Int32(k.width), height: Int32(k.height))
+    let pose = camera.transform.columnMajor
+    var metres = [Float](repeating: 0, count: k.width * k.height)
+    try core.check(
+      vc_session_render_scene_depth(core.handle, &intrinsics, pose, &metres, Int32(k.width)))
+    let map = try PixelBuffer(
+      format: .depthFloat32, width: k.width, height: k.height,
+      bytes: metres.withUnsafeBytes { Array($0) })
+    return DepthData(depthMap: map, unitsPerMeter: 1)
   }
 
   /// Waits for the fusion still running and meshes every chunk waiting for

@@ -46,13 +46,19 @@ public final class Session {
   private var relocalizingSince: Double?
   private var firstFrameTime: Double?
 
+  /// The scene's mesh chunks as the last processed frame published them,
+  /// by core id (kept here to say which changed).
+  var publishedMeshAnchors: [UInt64: MeshAnchor] = [:]
+
   /// The app's own anchors (``add(anchor:)``), in order of adding.
   public internal(set) var appAnchors: [AppAnchor] = []
 
   /// Every anchor after the last processed frame: plane anchors, then image
-  /// anchors, each in order of creation, then the app's anchors.
+  /// anchors, then mesh anchors, each in order of creation, then the app's
+  /// anchors.
   public var anchors: [any Anchor] {
     planeSnapshots.map(\.anchor) + imageAnchorRegistry.anchors.map { $0 as any Anchor }
+      + publishedMeshAnchors.values.sorted { $0.coreID < $1.coreID }.map { $0 as any Anchor }
       + appAnchors.map { $0 as any Anchor }
   }
 
@@ -150,15 +156,19 @@ public final class Session {
         duration: lastFrameTime.map { captured.timestamp - $0 } ?? 0, camera: camera,
         isCameraPredicted: false),
       isPlacedInWorld: frame.trackingStatistics.isPoseMeasured || lastMeasured != nil)
+    let meshes = try updateMeshAnchors()
     processedFrames += 1
     lastFrameTime = captured.timestamp
     currentFrame = frame
     var update = FrameUpdate(
       frame: frame, anchors: anchors,
-      addedAnchors: diff.added + images.added.map { $0 as any Anchor },
-      updatedAnchors: diff.updated + images.updated.map { $0 as any Anchor },
+      addedAnchors: diff.added + images.added.map { $0 as any Anchor }
+        + meshes.added.map { $0 as any Anchor },
+      updatedAnchors: diff.updated + images.updated.map { $0 as any Anchor }
+        + meshes.updated.map { $0 as any Anchor },
       removedAnchors: diff.removed
-        + images.removed.map { AnchorRemoval(anchor: $0, absorbedBy: nil) })
+        + images.removed.map { AnchorRemoval(anchor: $0, absorbedBy: nil) }
+        + meshes.removed.map { AnchorRemoval(anchor: $0, absorbedBy: nil) })
     update.isMapCorrected = result.map_corrected != 0
     update.loopClosures = Int(result.loop_closures)
     update.relocalization = noteRelocalization(frame)
@@ -261,6 +271,7 @@ public final class Session {
     appAnchors = []
     currentFrame = nil
     planeSnapshots = []
+    publishedMeshAnchors = [:]
     stopTrackedRaycasts()
   }
 
