@@ -47,7 +47,8 @@ struct BenchCommand: ParsableCommand {
   @Flag(
     help: ArgumentHelp(
       "Reconstruct the scene's mesh as well (sceneReconstruction .meshWithClassification):"
-        + " stages meshing and meshingWorker."))
+        + " stages meshing, meshingWorker and meshFusion (the fusion alone, on the frames"
+        + " fused)."))
   var mesh = false
 
   @Option(

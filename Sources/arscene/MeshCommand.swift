@@ -34,6 +34,15 @@ struct MeshCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Fuse no depth farther than this, in (0.3, 20).", valueName: "METRES"))
   var maxDepth: Float = WorldTrackingConfiguration().meshMaximumDepth
 
+  @Option(
+    help: ArgumentHelp(
+      "Compare the finished mesh's depth with every Nth frame's depth, from its camera.",
+      discussion:
+        "Prints the median and 90th percentile of |mesh - depth| over the readings nearer than"
+        + " --max-depth that the mesh covers, and how much of the pixels without a reading the"
+        + " mesh fills (Session.sceneDepth(for:)).", valueName: "N"))
+  var compareDepth: Int?
+
   @Flag(help: "Leave every face's class none (no plane classes).")
   var noClassification = false
 
@@ -48,6 +57,9 @@ struct MeshCommand: ParsableCommand {
 
   func validate() throws {
     if let maxFrames, maxFrames < 1 { throw ValidationError("--max-frames must be at least 1") }
+    if let compareDepth, compareDepth < 1 {
+      throw ValidationError("--compare-depth must be at least 1, got \(compareDepth)")
+    }
     _ = try SceneMeshFormat.of(path: out)
   }
 
@@ -70,6 +82,7 @@ struct MeshCommand: ParsableCommand {
     try configuration.validate()
     var options = ReplayOptions(maxFrames: maxFrames, includeTimings: false, coaching: nil)
     options.meshDestination = URL(fileURLWithPath: out)
+    options.meshDepthCheckInterval = compareDepth
     options.threads = threads.threads
     let replay = Replay(sequence: sequence, configuration: configuration, options: options)
     var progress = ProgressBar(label: "mesh", enabled: !quiet)

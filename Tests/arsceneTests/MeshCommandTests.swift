@@ -44,6 +44,31 @@ final class MeshCommandTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(try XCTUnwrap(result["classificationArea"] as? Double), 0.9)
   }
 
+  /// The 7-Scenes kitchen's 600 Kinect frames at 2 cm: the finished mesh,
+  /// rendered from the camera of every 10th frame (Session.sceneDepth(for:)),
+  /// agrees with that frame's depth to 1.5 cm at the median over the
+  /// readings it covers, and covers at least 90% of them.
+  func testKitchenMeshAgreesWithTheKinectDepth() throws {
+    let kitchen = try SharedDataset.folder("7scenes-kitchen-dev")
+    let workspace = try AcceptanceWorkspace()
+    defer { workspace.remove() }
+    let result = try workspace.run([
+      "mesh", kitchen.path, "--out", workspace.path("kitchen.glb"), "--compare-depth", "10",
+    ])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let line = try XCTUnwrap(
+      result.stderr.split(separator: "\n").first { $0.hasPrefix("Mesh against the depth") },
+      result.stderr)
+    print("acceptance: kitchen \(line)")
+    func number(after label: String) throws -> Double {
+      let rest = try XCTUnwrap(line.range(of: label)).upperBound
+      let text = line[rest...].prefix { "0123456789.".contains($0) }
+      return try XCTUnwrap(Double(text), "\(label) in \(line)")
+    }
+    XCTAssertLessThanOrEqual(try number(after: "|difference| median "), 1.5)
+    XCTAssertGreaterThanOrEqual(try number(after: "over the "), 90)
+  }
+
   func testExportsAreTheSameWithOneThreadOrTwoInEveryFormat() throws {
     let folder = try TemporaryFolder.make("arscene-mesh-formats", removedAfter: self)
     let sequence = try CommandRunner.synthesizedRoom(frames: 20, in: folder)
@@ -60,6 +85,39 @@ final class MeshCommandTests: XCTestCase {
       XCTAssertGreaterThan(files[0].count, 1000, format)
     }
     try checkFormatsAgree(in: folder)
+  }
+
+  /// A replay with --mesh reports the chunks as anchors (kind mesh, with
+  /// their counts and revisions, never their geometry), each added once,
+  /// updated with a growing revision.
+  func testReplayReportsMeshChunksAsAnchors() throws {
+    let folder = try TemporaryFolder.make("arscene-mesh-events", removedAfter: self)
+    let sequence = try CommandRunner.synthesizedRoom(frames: 40, in: folder)
+    let mesh = folder.appendingPathComponent("m.ply").path
+    let replay = try CommandRunner.run(
+      ["replay", sequence, "--mesh", mesh, "--events", "-", "--no-timings", "--quiet"])
+    XCTAssertEqual(replay.status, 0, replay.stderr)
+    var revisions: [String: Int] = [:]
+    for line in replay.stdout.split(separator: "\n") {
+      let event = try XCTUnwrap(
+        JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      guard let anchor = event["anchor"] as? [String: Any], anchor["kind"] as? String == "mesh"
+      else { continue }
+      let id = try XCTUnwrap(anchor["id"] as? String)
+      let revision = try XCTUnwrap(anchor["revision"] as? Int)
+      XCTAssertGreaterThan(try XCTUnwrap(anchor["faceCount"] as? Int), 0)
+      XCTAssertNil(anchor["vertices"], "no geometry in events")
+      switch event["type"] as? String {
+      case "anchorAdded":
+        XCTAssertNil(revisions[id], "added twice: \(id)")
+        XCTAssertEqual(revision, 1)
+      case "anchorUpdated":
+        XCTAssertGreaterThan(revision, try XCTUnwrap(revisions[id], "updated before added"))
+      default: break
+      }
+      revisions[id] = revision
+    }
+    XCTAssertGreaterThan(revisions.count, 2, "mesh chunks were reported")
   }
 
   /// The PLY's header counts, the OBJ's lines and the GLB's accessors

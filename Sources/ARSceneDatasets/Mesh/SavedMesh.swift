@@ -10,6 +10,9 @@ public struct SavedMesh: Equatable, Sendable {
   /// Square metres of faces by class, only the classes present.
   public var areaByClassification: [MeshClassification: Double]
   public var bytes: Int
+  /// The mesh against the frames' depth, when asked for
+  /// (ReplayOptions.meshDepthCheckInterval).
+  public var depthAgreement: MeshDepthAgreement?
 
   public init(mesh: SceneMesh, path: String, bytes: Int) {
     self.path = path
@@ -31,18 +34,27 @@ public struct SavedMesh: Equatable, Sendable {
     return "Mesh: \(chunks) chunk(s), \(vertices) vertices, \(faces) faces"
       + (areas.isEmpty ? "" : " (\(areas.joined(separator: ", ")))")
       + "; written to \(path) (\(String(format: "%.2f", Double(bytes) / 1_048_576)) MB)."
+      + (depthAgreement.map { "\n" + $0.readableText } ?? "")
   }
 }
 
 extension Replay {
   /// Meshes every frame still waiting and writes the session's mesh.
-  func saveMesh(_ session: Session, to url: URL) throws -> SavedMesh {
+  func saveMesh(
+    _ session: Session, to url: URL, comparingWith samples: [(camera: Camera, depth: DepthData)]
+  ) throws -> SavedMesh {
     do {
       try session.finishSceneReconstruction()
       let mesh = try SceneMesh(session: session)
       let data = mesh.encoded(as: try SceneMeshFormat.of(path: url.path))
       try SceneMesh.writeEncoded(data, to: url.path)
-      return SavedMesh(mesh: mesh, path: url.path, bytes: data.count)
+      var saved = SavedMesh(mesh: mesh, path: url.path, bytes: data.count)
+      if options.meshDepthCheckInterval != nil {
+        saved.depthAgreement = try MeshDepthAgreement(
+          session: session, samples: samples,
+          maximumDepth: session.configuration.meshMaximumDepth)
+      }
+      return saved
     } catch let error as ARSceneError {
       throw DatasetError(file: url.path, "cannot write the mesh: \(error.message)")
     }

@@ -2,7 +2,7 @@ import ARScene
 import Foundation
 
 /// The whole reconstructed scene as one mesh in world coordinates: every
-/// ``MeshAnchor`` chunk of a session, in order of creation, for export.
+/// `MeshAnchor` chunk of a session, in order of creation, for export.
 /// Chunks keep their own copies of the vertices on their shared faces, so
 /// each chunk's part stays what the session handed out.
 public struct SceneMesh: Equatable, Sendable {
@@ -17,7 +17,7 @@ public struct SceneMesh: Equatable, Sendable {
   public init() {}
 
   /// Gathers the session's mesh as it holds it now; call
-  /// ``Session/finishSceneReconstruction()`` first for every frame.
+  /// `Session.finishSceneReconstruction()` first for every frame.
   public init(session: Session) throws(ARSceneError) {
     for anchor in try session.meshAnchors() {
       let geometry = try session.meshGeometry(of: anchor)

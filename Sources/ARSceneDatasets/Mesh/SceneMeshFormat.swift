@@ -4,7 +4,7 @@ import Foundation
 /// The files a ``SceneMesh`` is written as, chosen by the path's extension.
 public enum SceneMeshFormat: String, CaseIterable, Sendable {
   /// Binary little-endian PLY: vertex positions, normals and class colours,
-  /// faces with a `classification` property (the ``MeshClassification``
+  /// faces with a `classification` property (the `MeshClassification`
   /// index). Open3D, MeshLab, trimesh and CloudCompare read it.
   case ply
   /// Wavefront OBJ: vertices with class colours (the common `v x y z r g b`

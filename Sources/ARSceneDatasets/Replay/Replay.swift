@@ -239,7 +239,8 @@ public struct Replay {
       )
     }
     if let destination = options.meshDestination {
-      state.summary.savedMesh = try saveMesh(loop.session, to: destination)
+      state.summary.savedMesh = try saveMesh(
+        loop.session, to: destination, comparingWith: state.meshDepthSamples)
     }
     state.summary.wallSeconds = Date().timeIntervalSince(started)
     try emit(
@@ -291,6 +292,11 @@ public struct Replay {
     let t = loop.sessionTime(ofFrameAt: frame.timestamp)
     let stamp = EventStamp(t: t, frame: frame.index, tick: tick.index)
     state.lastFrameIndex = frame.index
+    if let interval = options.meshDepthCheckInterval, frame.index % interval == 0,
+      frame.trackingStatistics.isPoseMeasured, let depth = captured.depth
+    {
+      state.meshDepthSamples.append((frame.camera, depth))
+    }
     if frame.camera.trackingState != state.trackingState {
       state.trackingState = frame.camera.trackingState
       try emit(trackingStateEvent(state.trackingState, stamp).text)
@@ -695,9 +701,18 @@ public struct Replay {
     var json = JSONLine()
     json.add("id", anchor.identifier.uuidString)
     let kind =
-      anchor is PlaneAnchor ? "plane" : anchor is ImageAnchor ? "image" : "\(type(of: anchor))"
+      anchor is PlaneAnchor
+      ? "plane"
+      : anchor is ImageAnchor ? "image" : anchor is MeshAnchor ? "mesh" : "\(type(of: anchor))"
     json.add("kind", kind)
     json.add("transform", anchor.transform.columnMajor.map(Double.init), decimals: 6)
+    if let mesh = anchor as? MeshAnchor {
+      // The geometry goes to the mesh file and the API, not into events.
+      json.add("revision", mesh.revision)
+      json.add("vertexCount", mesh.vertexCount)
+      json.add("faceCount", mesh.faceCount)
+      return json
+    }
     if let image = anchor as? ImageAnchor {
       json.add("name", image.referenceImage.name)
       json.add("isTracked", image.isTracked)

@@ -20,7 +20,7 @@ public struct ReplayOptions: Sendable {
   public var includeTimings: Bool = true
   /// Write a `tick` event with the camera for every tick of the loop.
   public var includeTicks: Bool = false
-  /// Put the frame's feature points (``Frame/rawFeaturePoints``: the map
+  /// Put the frame's feature points (`Frame.rawFeaturePoints`: the map
   /// points tracking followed, in the world, with their identifiers) in its
   /// frame event, as `featurePoints`. Off by default: hundreds of points a
   /// frame. Without depth they are what planes and estimated-plane
@@ -57,8 +57,12 @@ public struct ReplayOptions: Sendable {
   public var worldMapDestination: URL? = nil
   /// Where to write the scene's mesh after the last frame (`.ply`, `.obj`
   /// or `.glb`); nil writes none. The configuration's
-  /// ``WorldTrackingConfiguration/sceneReconstruction`` must not be none.
+  /// `WorldTrackingConfiguration.sceneReconstruction` must not be none.
   public var meshDestination: URL? = nil
+  /// With a mesh destination: compare the finished mesh's depth with the
+  /// depth of every Nth frame whose pose was measured, from its camera
+  /// (``MeshDepthAgreement``, in the summary); nil compares none.
+  public var meshDepthCheckInterval: Int? = nil
 
   public init(
     maxFrames: Int? = nil, includeTimings: Bool = true, includeTicks: Bool = false,

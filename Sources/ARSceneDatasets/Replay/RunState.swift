@@ -14,6 +14,9 @@ struct RunState {
   var hasBeenNormal = false
   var intensitySum = 0.0
   var depthCheck = DepthCheck()
+  /// Cameras and depth of the frames the mesh is compared with
+  /// (ReplayOptions.meshDepthCheckInterval).
+  var meshDepthSamples: [(camera: Camera, depth: DepthData)] = []
   var loopLatency = LatencyRecorder()
 
   /// Fills in the summary's totals after the last tick.
