@@ -27,23 +27,18 @@ if __name__ == "__main__" and sys.argv[1:2] in (["-h"], ["--help"]):
 
 import numpy as np
 
+sys.path.insert(0, __file__.rsplit("/", 2)[0] + "/mesh")
+from mesh_eval import read_tum  # noqa: E402
 
-def read_tum(path):
+
+def read_poses(path):
+    """The trajectory's poses as 4x4 world_from_camera matrices, by time."""
     poses = {}
-    for line in open(path):
-        if line.startswith("#") or not line.strip():
-            continue
-        t, tx, ty, tz, qx, qy, qz, qw = map(float, line.split())
-        x, y, z, w = qx, qy, qz, qw
-        rotation = np.array([
-            [1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)],
-            [2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)],
-            [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)],
-        ])
+    for t, (rotation, position) in read_tum(path).items():
         pose = np.identity(4)
         pose[:3, :3] = rotation
-        pose[:3, 3] = [tx, ty, tz]
-        poses[round(t, 6)] = pose
+        pose[:3, 3] = position
+        poses[t] = pose
     return poses
 
 
@@ -92,7 +87,7 @@ def main(arguments):
     scale = description["depth"]["scale"]
     intrinsic = o3d.camera.PinholeCameraIntrinsic(
         camera["width"], camera["height"], camera["fx"], camera["fy"], camera["cx"], camera["cy"])
-    poses = read_tum(options.trajectory)
+    poses = read_poses(options.trajectory)
     depth_list = {round(float(t), 6): name for t, name in
                   (line.split() for line in open(f"{options.sequence}/depth.txt") if not line.startswith("#"))}
     rgb_list = {round(float(t), 6): name for t, name in
