@@ -1214,7 +1214,10 @@ typedef enum vc_raycast_target VC_ENUM_BASE {
   VC_RAYCAST_TARGET_EXISTING_PLANE_INFINITE = 2,
   /** A small plane fitted to the last processed frame's depth where the
       ray meets it: works before any plane anchor exists. */
-  VC_RAYCAST_TARGET_ESTIMATED_PLANE = 3
+  VC_RAYCAST_TARGET_ESTIMATED_PLANE = 3,
+  /** The reconstructed mesh (scene_reconstruction on): the nearest face,
+      its normal the surface's; no hit while there is no mesh. */
+  VC_RAYCAST_TARGET_MESH = 4
 } vc_raycast_target_t;
 
 /** Which surfaces a ray may hit, and how a hit surface lies, like ARKit's
@@ -1273,8 +1276,8 @@ typedef struct vc_raycast_result {
   float world_transform[16];
   vc_raycast_target_t target;
   vc_raycast_alignment_t alignment;
-  /** The plane anchor hit (vc_plane_anchor_t.id), 0 for an estimated
-      plane. */
+  /** The plane anchor hit (vc_plane_anchor_t.id), or for MESH the mesh
+      anchor (vc_mesh_anchor_t.id); 0 for an estimated plane. */
   uint64_t anchor_id;
   /** Metres from the ray's origin to the hit. */
   float distance;

@@ -42,7 +42,8 @@ vc_status_t vc_session_raycast(vc_session_t* session,
     vc::CheckRaycastQuery(*query);
     const std::vector<vc_raycast_result_t> results = vc::Raycast(
         *query, parsed, session->core.plane_anchors(),
-        session->core.last_depth(), session->core.last_feature_points());
+        session->core.last_depth(), session->core.last_feature_points(),
+        session->core.mesh_anchors());
     vc::CopyOut(results, out_results, capacity, out_count, "raycast results");
   });
 }

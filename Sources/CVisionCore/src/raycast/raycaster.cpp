@@ -7,6 +7,7 @@
 #include "common/status_error.h"
 #include "raycast/estimated_plane.h"
 #include "raycast/feature_point_plane.h"
+#include "raycast/mesh_raycast.h"
 #include "raycast/plane_anchor_raycast.h"
 #include "raycast/ray.h"
 
@@ -26,7 +27,8 @@ void CheckRaycastQuery(const vc_raycast_query_t& query) {
           "raycast query: direction has (near) zero length");
   Require(query.target == VC_RAYCAST_TARGET_EXISTING_PLANE_GEOMETRY ||
               query.target == VC_RAYCAST_TARGET_EXISTING_PLANE_INFINITE ||
-              query.target == VC_RAYCAST_TARGET_ESTIMATED_PLANE,
+              query.target == VC_RAYCAST_TARGET_ESTIMATED_PLANE ||
+              query.target == VC_RAYCAST_TARGET_MESH,
           "raycast query: unknown target " +
               std::to_string(static_cast<int>(query.target)));
   Require(query.alignment == VC_RAYCAST_ALIGNMENT_ANY ||
@@ -40,7 +42,8 @@ std::vector<vc_raycast_result_t> Raycast(
     const vc_raycast_query_t& query, const RaycastOptions& options,
     const std::vector<vc_plane_anchor_t>& anchors,
     const DepthSnapshot& snapshot,
-    const std::vector<Eigen::Vector3d>& feature_points) {
+    const std::vector<Eigen::Vector3d>& feature_points,
+    const std::map<uint64_t, MeshAnchorPointer>& mesh_anchors) {
   const Eigen::Vector3d direction(query.direction[0], query.direction[1],
                                   query.direction[2]);
   const Ray ray{
@@ -61,6 +64,12 @@ std::vector<vc_raycast_result_t> Raycast(
               ? RaycastFeaturePoints(ray, feature_points, query.alignment,
                                      options)
               : RaycastEstimatedPlane(ray, snapshot, query.alignment, options);
+      if (hit) results.push_back(*hit);
+      break;
+    }
+    case VC_RAYCAST_TARGET_MESH: {
+      const std::optional<vc_raycast_result_t> hit =
+          RaycastMesh(ray, mesh_anchors, query.alignment, options);
       if (hit) results.push_back(*hit);
       break;
     }

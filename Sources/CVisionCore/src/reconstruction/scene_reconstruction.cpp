@@ -75,6 +75,9 @@ MeshChanges SceneReconstruction::Remesh(
     anchor->face_classes = classify_
                                ? ClassifyFaces(mesh, planes, ClassTolerance())
                                : std::vector<uint8_t>(mesh.faces.size(), 0);
+    for (const Eigen::Vector3f& vertex : mesh.vertices) {
+      anchor->bounds.extend(vertex);
+    }
     anchor->mesh = std::move(mesh);
     if (existing == anchors_.end()) {
       anchor->id = next_id_++;

@@ -31,6 +31,8 @@ struct MeshAnchorData {
   // The chunk's lowest corner in the world: the anchor's origin.
   Eigen::Vector3d origin = Eigen::Vector3d::Zero();
   ChunkMesh mesh;  // world coordinates
+  // The mesh's bounding box, for rays and views that skip the chunk.
+  Eigen::AlignedBox3f bounds;
   // One vc_mesh_classification_t per face; all none without classification.
   std::vector<uint8_t> face_classes;
 };
