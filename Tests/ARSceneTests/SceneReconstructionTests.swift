@@ -73,7 +73,7 @@ final class SceneReconstructionTests: XCTestCase {
       XCTAssertEqual(geometry.vertices.count, anchor.vertexCount)
       XCTAssertEqual(geometry.faces.count, anchor.faceCount)
       XCTAssertEqual(geometry.classifications.count, anchor.faceCount)
-      XCTAssertTrue(geometry.faces.allSatisfy { ($0.max() ?? 0) < UInt32(anchor.vertexCount) })
+      XCTAssertTrue(geometry.faces.allSatisfy { $0.max() < UInt32(anchor.vertexCount) })
       XCTAssertTrue(geometry.normals.allSatisfy { abs(($0 * $0).sum() - 1) < 1e-3 })
       for classification in geometry.classifications { classes[classification, default: 0] += 1 }
       for vertex in geometry.vertices {
@@ -112,6 +112,35 @@ final class SceneReconstructionTests: XCTestCase {
     XCTAssertGreaterThan(differences.count, metres.count / 2, "the mesh covers most of the view")
     differences.sort()
     XCTAssertLessThan(differences[differences.count / 2], 0.01)
+  }
+
+  /// A ray through the image centre meets the mesh where the room's true
+  /// depth says, along the optical axis; a ray away from every surface
+  /// meets nothing; without a mesh the target has no hits.
+  func testRaysHitTheMeshAtTheTrueDepth() throws {
+    let (session, _) = try walked()
+    let camera = try XCTUnwrap(session.currentFrame?.camera)
+    let k = camera.intrinsics
+    // The centre pixel's ray, in normalised screen coordinates.
+    let centre = SIMD2(
+      Float((k.cx + 0.5) / Double(k.width)), Float((k.cy + 0.5) / Double(k.height)))
+    let query = try XCTUnwrap(
+      RaycastQuery(screenPoint: centre, camera: camera, allowing: .mesh, alignment: .any))
+    let hit = try XCTUnwrap(try session.raycast(query).first, "the mesh is in view")
+    XCTAssertEqual(hit.target, .mesh)
+    XCTAssertNotNil(hit.meshAnchor)
+    XCTAssertNil(hit.anchor)
+    let truth = try RoomWalk.trueDepth(at: Double(Self.frameCount - 1) / 30)
+    let exact = Float(truth[Int(k.cy.rounded()) * k.width + Int(k.cx.rounded())]) / 1000
+    XCTAssertGreaterThan(exact, 0)
+    XCTAssertEqual(hit.distance, exact, accuracy: 0.02, "the centre ray runs along the axis")
+
+    let away = RaycastQuery(
+      origin: SIMD3(0, 50, 0), direction: SIMD3(0, 1, 0), allowing: .mesh, alignment: .any)
+    XCTAssertEqual(try session.raycast(away), [])
+    let plain = try Session(configuration: RoomWalk.configuration)
+    for frame in RoomWalk.frames(3) { _ = try plain.process(frame) }
+    XCTAssertEqual(try plain.raycast(query), [])
   }
 
   func testTheMeshIsTheSameWithOneThreadOrTwo() throws {

@@ -18,6 +18,7 @@ extension RaycastQuery.Target {
     case .existingPlaneGeometry: VC_RAYCAST_TARGET_EXISTING_PLANE_GEOMETRY
     case .existingPlaneInfinite: VC_RAYCAST_TARGET_EXISTING_PLANE_INFINITE
     case .estimatedPlane: VC_RAYCAST_TARGET_ESTIMATED_PLANE
+    case .mesh: VC_RAYCAST_TARGET_MESH
     }
   }
 
@@ -27,6 +28,7 @@ extension RaycastQuery.Target {
     switch core {
     case VC_RAYCAST_TARGET_EXISTING_PLANE_GEOMETRY: self = .existingPlaneGeometry
     case VC_RAYCAST_TARGET_EXISTING_PLANE_INFINITE: self = .existingPlaneInfinite
+    case VC_RAYCAST_TARGET_MESH: self = .mesh
     default: self = .estimatedPlane
     }
   }

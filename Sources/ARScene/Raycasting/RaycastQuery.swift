@@ -42,6 +42,10 @@ public struct RaycastQuery: Equatable, Sendable {
     /// (exactly level at their height, else upright; once visual-inertial
     /// tracking has metres): answers before any plane anchor exists.
     case estimatedPlane
+    /// The reconstructed mesh (``WorldTrackingConfiguration/sceneReconstruction``
+    /// on): real geometry wherever depth saw it, not only its planes. No hit
+    /// while there is no mesh.
+    case mesh
   }
 
   /// How a surface must lie to be hit, like `ARRaycastQuery.TargetAlignment`.

@@ -10,20 +10,24 @@ public struct RaycastResult: Equatable, Sendable {
   /// slope.
   public var targetAlignment: RaycastQuery.TargetAlignment
   /// The plane anchor hit, as it was after the last processed frame; nil for
-  /// an estimated plane.
+  /// an estimated plane or the mesh.
   public var anchor: PlaneAnchor?
+  /// The mesh chunk hit (target ``RaycastQuery/Target/mesh``); nil otherwise.
+  public var meshAnchor: MeshAnchor?
   /// Metres from the ray's origin to the hit.
   public var distance: Float
 
   /// A hit with the given values.
   public init(
     worldTransform: Transform, target: RaycastQuery.Target,
-    targetAlignment: RaycastQuery.TargetAlignment, anchor: PlaneAnchor?, distance: Float
+    targetAlignment: RaycastQuery.TargetAlignment, anchor: PlaneAnchor?, distance: Float,
+    meshAnchor: MeshAnchor? = nil
   ) {
     self.worldTransform = worldTransform
     self.target = target
     self.targetAlignment = targetAlignment
     self.anchor = anchor
     self.distance = distance
+    self.meshAnchor = meshAnchor
   }
 }

@@ -12,7 +12,7 @@ extension Session {
     guard !hits.isEmpty else { return [] }
     // Estimated-plane hits name no anchor: no lookup to build for them.
     let anchors =
-      hits.contains { $0.anchor_id != 0 }
+      hits.contains { $0.anchor_id != 0 && $0.target != VC_RAYCAST_TARGET_MESH }
       ? Dictionary(planeSnapshots.map { ($0.coreID, $0.anchor) }) { first, _ in first } : [:]
     return hits.map { hit in
       var h = hit
@@ -22,7 +22,10 @@ extension Session {
       return RaycastResult(
         worldTransform: transform, target: RaycastQuery.Target(core: hit.target),
         targetAlignment: RaycastQuery.TargetAlignment(core: hit.alignment),
-        anchor: hit.anchor_id == 0 ? nil : anchors[hit.anchor_id], distance: hit.distance)
+        anchor: hit.anchor_id == 0 || hit.target == VC_RAYCAST_TARGET_MESH
+          ? nil : anchors[hit.anchor_id], distance: hit.distance,
+        meshAnchor: hit.target == VC_RAYCAST_TARGET_MESH
+          ? publishedMeshAnchors[hit.anchor_id] : nil)
     }
   }
 }
