@@ -150,7 +150,7 @@ final class SyntheticAnnotationsTests: XCTestCase {
       Set(topKeys),
       [
         "conditions", "imu", "interruptions", "motion", "planes", "referenceImages", "scenario",
-        "scene", "sensorNoise", "thresholds", "world",
+        "scene", "sensorNoise", "surfaces", "thresholds", "world",
       ])
     XCTAssertFalse(text.contains("-0.0,") || text.contains("-0.0]"), "no negative zeros")
     let annotations = try files.annotations()
