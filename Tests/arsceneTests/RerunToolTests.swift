@@ -17,15 +17,19 @@ final class RerunToolTests: XCTestCase {
     let sequence = try CommandRunner.synthesizedRoom(frames: 60, in: folder)
     let events = folder.appendingPathComponent("events.jsonl").path
     let recording = folder.appendingPathComponent("replay.rrd").path
+    let mesh = folder.appendingPathComponent("mesh.ply").path
     let replay = try CommandRunner.run([
       "replay", sequence, "--events", events, "--no-timings", "--quiet", "--tap",
-      "t=1,x=0.5,y=0.8,object=chair", "--feature-points",
+      "t=1,x=0.5,y=0.8,object=chair", "--feature-points", "--mesh", mesh,
     ])
     XCTAssertEqual(replay.status, 0, replay.stderr)
     let tool = tools.appendingPathComponent("rerun/arscene-rerun").path
-    let written = try CommandRunner.python([tool, sequence, events, "--out", recording])
+    let written = try CommandRunner.python([
+      tool, sequence, events, "--out", recording, "--mesh", mesh,
+    ])
     XCTAssertEqual(written.status, 0, written.stderr)
     XCTAssertTrue(written.stdout.contains("60 frames, 12 images"), written.stdout)
+    XCTAssertTrue(written.stdout.contains("a mesh of "), written.stdout)
     let framesWithPoints = try String(contentsOfFile: events, encoding: .utf8)
       .split(separator: "\n").filter { $0.contains(#""featurePoints":{"count":"#) }.count
     XCTAssertGreaterThan(framesWithPoints, 50, "a pose was measured in most frames")
@@ -54,6 +58,10 @@ final class RerunToolTests: XCTestCase {
     XCTAssertEqual(rows["/world/feature_points"], framesWithPoints, "each frame's feature points")
     XCTAssertFalse(rows.keys.filter { $0.hasPrefix("/world/anchors/planes/") }.isEmpty, "\(rows)")
     XCTAssertEqual(rows.keys.filter { $0.hasPrefix("/world/objects/") }.count, 1, "\(rows)")
+    XCTAssertEqual(rows["/world/mesh"], 1, "the mesh, once")
+    XCTAssertTrue(
+      rows.keys.filter { $0.hasPrefix("/world/anchors/meshs/") }.isEmpty,
+      "mesh chunks have no outline to draw: \(rows)")
 
     // Events that are not a replay's are refused, naming the file.
     let notEvents = folder.appendingPathComponent("not-events.jsonl").path
