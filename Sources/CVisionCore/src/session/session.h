@@ -281,7 +281,9 @@ class Session {
   // Hands the committed frame's depth to the fusion job, after clearing the
   // volume when the world moved under it.
   void StartMeshing(const FrameInFlight& frame);
-  void PublishMeshChanges(MeshChanges changes, bool keep_removals);
+  // Makes the job's changes the published mesh anchors; their removals
+  // add to mesh_removals_ (cleared when a frame starts).
+  void PublishMeshChanges(MeshChanges changes);
   std::vector<ClassifiedPlane> ClassifiedPlanes() const;
 
   // Describes the keyframe and checks it for a loop, on the worker when

@@ -54,11 +54,10 @@ void Session::JoinMeshing() {
   if (meshing_fusion_milliseconds_ >= 0) {
     pending_timings_.Add(kMeshFusionStage, meshing_fusion_milliseconds_);
   }
-  PublishMeshChanges(std::move(meshing_output_), false);
+  PublishMeshChanges(std::move(meshing_output_));
 }
 
-void Session::PublishMeshChanges(MeshChanges changes, bool keep_removals) {
-  if (!keep_removals) mesh_removals_.clear();
+void Session::PublishMeshChanges(MeshChanges changes) {
   ignored_depth_readings_ += meshing_ignored_readings_;
   meshing_ignored_readings_ = 0;
   for (uint64_t id : changes.removed) {
@@ -108,8 +107,11 @@ void Session::StartMeshing(const FrameInFlight& frame) {
   const bool world_moved = tracking.world_turned || tracking.world_scaled ||
                            tracking.started_over ||
                            frame.result.map_corrected != 0;
+  // Only depth the tracker measured with: a frame tracked without it (a
+  // monocular or visual-inertial mode on a sequence with depth) has a pose
+  // in a unit the depth may not share.
   bool fuses = false;
-  if (frame.keeps_depth) {
+  if (frame.keeps_depth && frame.tracked_with == TrackingMode::kRgbd) {
     fuses = frames_with_depth_ % options_.mesh_fusion_interval == 0;
     ++frames_with_depth_;
   }
@@ -148,7 +150,7 @@ void Session::FinishSceneReconstruction() {
   if (!reconstruction_) return;
   if (meshing_job_.HasJob()) {
     meshing_job_.Collect();
-    PublishMeshChanges(std::move(meshing_output_), true);
+    PublishMeshChanges(std::move(meshing_output_));
   }
   std::vector<ClassifiedPlane> planes = ClassifiedPlanes();
   meshing_job_.Submit([this, planes = std::move(planes)] {
@@ -156,7 +158,7 @@ void Session::FinishSceneReconstruction() {
     Append(reconstruction_->Reclassify(planes), &meshing_output_);
   });
   meshing_job_.Collect();
-  PublishMeshChanges(std::move(meshing_output_), true);
+  PublishMeshChanges(std::move(meshing_output_));
 }
 
 cv::Mat Session::RenderSceneDepth(
