@@ -205,6 +205,11 @@ struct ReplayCommand: ParsableCommand {
         throw DatasetError(
           file: input.sequence, "--mesh fuses depth, and this sequence has none")
       }
+      guard [.auto, .rgbd].contains(trackingMode.tracking) else {
+        throw DatasetError(
+          "--mesh fuses depth at poses tracked with it: --tracking \(trackingMode.tracking.rawValue)"
+            + " leaves depth unused")
+      }
       configuration.sceneReconstruction = .meshWithClassification
       options.meshDestination = URL(fileURLWithPath: mesh)
     }

@@ -181,6 +181,8 @@ final class MeshCommandTests: XCTestCase {
     XCTAssertEqual(try String(contentsOfFile: inside, encoding: .utf8), "the sequence's own")
     try refused(
       ["replay", sequence, "--mesh", folder.appendingPathComponent("m.fbx").path], ".fbx")
+    try refused(
+      ["replay", sequence, "--mesh", out, "--tracking", "monocular"], "--tracking monocular")
     XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing written by a refusal")
 
     // An existing file is kept unless --force.

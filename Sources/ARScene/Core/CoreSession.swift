@@ -60,7 +60,9 @@ struct CoreSession: ~Copyable {
     }
   }
 
-  /// One chunk's geometry, in its anchor's frame.
+  /// One chunk's geometry, in its anchor's frame. Its counts are read
+  /// afresh rather than taken from a MeshAnchor the caller kept: after a
+  /// re-meshing they differ, and stale counts would cut the arrays short.
   func meshGeometry(id: UInt64) throws(ARSceneError) -> MeshGeometry {
     guard let anchor = try meshAnchors().first(where: { $0.id == id }) else {
       throw ARSceneError(.invalidArgument, "no mesh anchor \(id) in the session")
