@@ -25,7 +25,7 @@ if __name__ == "__main__" and sys.argv[1:2] in (["-h"], ["--help"]):
 import numpy as np
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from mesh_eval import read_ply, read_tum  # noqa: E402
+from mesh_eval import read_native, read_ply, read_tum  # noqa: E402
 
 
 def main(arguments):
@@ -42,18 +42,15 @@ def main(arguments):
     parser.add_argument("--max-depth", type=float, default=4.0)
     parser.add_argument("--json")
     options = parser.parse_args(arguments)
-    description = json.load(open(f"{options.sequence}/sequence.json"))
-    camera = description["camera"]
-    scale = description["depth"]["scale"]
+    camera, scale, depths = read_native(options.sequence)
     vertices, faces, _ = read_ply(options.mesh)
     scene = o3d.t.geometry.RaycastingScene()
     scene.add_triangles(vertices.astype(np.float32), faces.astype(np.uint32))
     intrinsic = np.array([[camera["fx"], 0, camera["cx"]], [0, camera["fy"], camera["cy"]], [0, 0, 1]])
     poses = read_tum(options.trajectory)
-    lines = [line.split() for line in open(f"{options.sequence}/depth.txt") if not line.startswith("#")]
     differences, covered, measured, filled, missing = [], 0, 0, 0, 0
-    for t, name in lines[::options.frame_step]:
-        key = round(float(t), 6)
+    for t, name in depths[::options.frame_step]:
+        key = round(t, 6)
         if key not in poses:
             continue
         rotation, position = poses[key]

@@ -76,6 +76,14 @@ def read_ply(path):
     return vertices["p"].astype(np.float64), faces["i"].astype(np.int64), faces["class"]
 
 
+def read_native(sequence):
+    """A native sequence's camera (sequence.json), depth units per metre and
+    depth list as (time, file) pairs."""
+    description = json.load(open(f"{sequence}/sequence.json"))
+    lines = [line.split() for line in open(f"{sequence}/depth.txt") if not line.startswith("#")]
+    return description["camera"], description["depth"]["scale"], [(float(t), name) for t, name in lines]
+
+
 def align(ground_truth, estimate):
     """world_gt_from_world_estimate from the frames both have."""
     common = sorted(set(ground_truth) & set(estimate))
@@ -145,13 +153,10 @@ class Surfaces:
 def seen_samples(sequence, points, normals, ground_truth, frame_step, max_depth):
     from PIL import Image
 
-    description = json.load(open(f"{sequence}/sequence.json"))
-    camera = description["camera"]
-    scale = description["depth"]["scale"]
+    camera, scale, depths = read_native(sequence)
     seen = np.zeros(len(points), dtype=bool)
-    lines = [line.split() for line in open(f"{sequence}/depth.txt") if not line.startswith("#")]
-    for t, name in lines[::frame_step]:
-        rotation, position = ground_truth[round(float(t), 6)]  # OpenCV camera axes
+    for t, name in depths[::frame_step]:
+        rotation, position = ground_truth[round(t, 6)]  # OpenCV camera axes
         depth = np.asarray(Image.open(f"{sequence}/{name}"), dtype=np.float64) / scale
         local = (points - position) @ rotation
         z = local[:, 2]

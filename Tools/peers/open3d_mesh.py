@@ -28,7 +28,7 @@ if __name__ == "__main__" and sys.argv[1:2] in (["-h"], ["--help"]):
 import numpy as np
 
 sys.path.insert(0, __file__.rsplit("/", 2)[0] + "/mesh")
-from mesh_eval import read_tum  # noqa: E402
+from mesh_eval import read_native, read_tum  # noqa: E402
 
 
 def read_poses(path):
@@ -82,14 +82,11 @@ def main(arguments):
     parser.add_argument("--fusion-interval", type=int, default=2)
     parser.add_argument("--json")
     options = parser.parse_args(arguments)
-    description = json.load(open(f"{options.sequence}/sequence.json"))
-    camera = description["camera"]
-    scale = description["depth"]["scale"]
+    camera, scale, depths = read_native(options.sequence)
     intrinsic = o3d.camera.PinholeCameraIntrinsic(
         camera["width"], camera["height"], camera["fx"], camera["fy"], camera["cx"], camera["cy"])
     poses = read_poses(options.trajectory)
-    depth_list = {round(float(t), 6): name for t, name in
-                  (line.split() for line in open(f"{options.sequence}/depth.txt") if not line.startswith("#"))}
+    depth_list = {round(t, 6): name for t, name in depths}
     rgb_list = {round(float(t), 6): name for t, name in
                 (line.split() for line in open(f"{options.sequence}/rgb.txt") if not line.startswith("#"))}
     # ARScene counts the frames with depth and a measured pose and fuses
