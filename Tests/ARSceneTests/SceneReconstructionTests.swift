@@ -160,34 +160,73 @@ final class SceneReconstructionTests: XCTestCase {
     XCTAssertEqual(try session.meshAnchors(), [])
   }
 
-  /// NaN, infinite and negative depth readings are no surface: the frames
-  /// are processed, and the mesh lies where the good readings put it.
-  func testBadDepthReadingsAreIgnored() throws {
-    let session = try session()
-    for (index, frame) in RoomWalk.frames(12).enumerated() {
-      let given = try XCTUnwrap(frame.depth)
-      var metres = given.depthMap.withUnsafeBytes { bytes in
-        bytes.bindMemory(to: UInt16.self).map { Float($0) / given.unitsPerMeter }
-      }
+  /// The frame with its depth as 32-bit metres, every fifth reading
+  /// spoilt (NaN, infinite or negative) when asked.
+  private func inMetres(_ frame: CapturedFrame, index: Int, spoilt: Bool) throws -> CapturedFrame {
+    let given = try XCTUnwrap(frame.depth)
+    var metres = given.depthMap.withUnsafeBytes { bytes in
+      bytes.bindMemory(to: UInt16.self).map { Float($0) / given.unitsPerMeter }
+    }
+    if spoilt {
       for pixel in stride(from: index % 5, to: metres.count, by: 5) {
         metres[pixel] = [Float.nan, .infinity, -1, -.infinity][pixel % 4]
       }
-      let depth = try PixelBuffer(
-        format: .depthFloat32, width: frame.intrinsics.width, height: frame.intrinsics.height,
-        bytes: metres.withUnsafeBytes { Array($0) })
-      _ = try session.process(
-        CapturedFrame(
-          timestamp: frame.timestamp, intrinsics: frame.intrinsics,
-          capturedImage: frame.capturedImage, depth: DepthData(depthMap: depth, unitsPerMeter: 1)))
     }
+    let depth = try PixelBuffer(
+      format: .depthFloat32, width: frame.intrinsics.width, height: frame.intrinsics.height,
+      bytes: metres.withUnsafeBytes { Array($0) })
+    return CapturedFrame(
+      timestamp: frame.timestamp, intrinsics: frame.intrinsics,
+      capturedImage: frame.capturedImage, depth: DepthData(depthMap: depth, unitsPerMeter: 1))
+  }
+
+  private func meshes(_ frames: [CapturedFrame]) throws -> [MeshGeometry] {
+    let session = try session()
+    for frame in frames { _ = try session.process(frame) }
     try session.finishSceneReconstruction()
-    let anchors = try session.meshAnchors()
-    XCTAssertFalse(anchors.isEmpty)
-    for anchor in anchors {
-      let geometry = try session.meshGeometry(of: anchor)
+    return try session.meshAnchors().map { try session.meshGeometry(of: $0) }
+  }
+
+  /// NaN, infinite and negative depth readings are no surface: the frames
+  /// still mesh, and no vertex is made of them.
+  func testBadDepthReadingsAreIgnored() throws {
+    let frames = try RoomWalk.frames(12).enumerated().map { index, frame in
+      try inMetres(frame, index: index, spoilt: true)
+    }
+    let geometries = try meshes(frames)
+    XCTAssertFalse(geometries.isEmpty)
+    for geometry in geometries {
       XCTAssertTrue(
         geometry.vertices.allSatisfy { $0.x.isFinite && $0.y.isFinite && $0.z.isFinite })
     }
+  }
+
+  /// Fusion reads depth in 16-bit units: millimetres stay as they are, and
+  /// metres in floats are rounded to a twelfth of a millimetre. The same
+  /// depth either way gives the same mesh to about a millimetre (tracking
+  /// reads the floats too, so the poses differ by as much); a wrong scale
+  /// would move it by centimetres.
+  func testDepthInMetresGivesTheMeshOfTheSameDepthInUnits() throws {
+    let frames = RoomWalk.frames(12)
+    let inUnits = try meshes(frames)
+    let metres = try meshes(
+      frames.enumerated().map { index, frame in try inMetres(frame, index: index, spoilt: false) })
+    XCTAssertFalse(inUnits.isEmpty)
+    XCTAssertEqual(inUnits.count, metres.count, "chunks")
+    let mean = { (vertices: [SIMD3<Float>]) in
+      vertices.reduce(SIMD3<Float>.zero, +) / Float(max(vertices.count, 1))
+    }
+    var gaps: [Float] = []
+    for (units, floats) in zip(inUnits, metres) {
+      XCTAssertEqual(
+        Double(floats.vertices.count), Double(units.vertices.count),
+        accuracy: 0.02 * Double(units.vertices.count) + 2, "vertices of a chunk")
+      let gap = mean(units.vertices) - mean(floats.vertices)
+      gaps.append((gap * gap).sum().squareRoot())
+    }
+    gaps.sort()
+    XCTAssertLessThan(gaps[gaps.count / 2], 0.0015, "the median chunk's mean vertex moved")
+    XCTAssertLessThan(gaps.last ?? 0, 0.005, "a chunk's mean vertex moved")
   }
 
   func testAbsurdSettingsAreRefusedByName() throws {

@@ -14,9 +14,10 @@ int SceneReconstruction::Integrate(
     const cv::Mat& depth, double metres_per_unit, const PinholeCamera& camera,
     const Eigen::Isometry3d& world_from_opencv_camera) {
   int invalid = 0;
-  const cv::Mat metres = DepthInMetres(depth, metres_per_unit, &invalid);
+  const FusionDepth fusion_depth = DepthForFusion(
+      depth, metres_per_unit, volume_.options().max_depth, &invalid);
   for (const GridIndex& block :
-       volume_.Integrate(metres, camera, world_from_opencv_camera)) {
+       volume_.Integrate(fusion_depth, camera, world_from_opencv_camera)) {
     // Each chunk meshes its voxels with a one-voxel margin on every side
     // (surface_nets.cpp), so a block's change reaches the chunks whose
     // margins hold its edge voxels too.

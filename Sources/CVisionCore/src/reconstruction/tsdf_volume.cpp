@@ -15,47 +15,69 @@ int AllocationPixelStep(double block_size, double max_depth,
   return std::clamp(static_cast<int>(step), 1, 8);
 }
 
-GridIndex BlockContaining(const Eigen::Vector3d& world, double block_size) {
-  return {static_cast<int>(std::floor(world.x() / block_size)),
-          static_cast<int>(std::floor(world.y() / block_size)),
-          static_cast<int>(std::floor(world.z() / block_size))};
+// A block's coordinates packed into one sortable key: 21 bits each, offset
+// so that the keys sort as GridIndex does (x, then y, then z). Blocks of
+// 16 cm reach 167 km from the origin either way; points beyond are skipped.
+constexpr int64_t kKeyOffset = int64_t{1} << 20;
+constexpr uint64_t kKeyMask = (uint64_t{1} << 21) - 1;
+
+bool BlockKey(const Eigen::Vector3f& in_blocks, uint64_t* key) {
+  const Eigen::Vector3f floored = in_blocks.array().floor();
+  if (!(floored.array().abs() < static_cast<float>(kKeyOffset)).all()) {
+    return false;  // also NaN
+  }
+  const auto field = [](float coordinate) {
+    return static_cast<uint64_t>(static_cast<int64_t>(coordinate) + kKeyOffset);
+  };
+  *key =
+      field(floored.x()) << 42 | field(floored.y()) << 21 | field(floored.z());
+  return true;
+}
+
+GridIndex BlockOfKey(uint64_t key) {
+  const auto coordinate = [](uint64_t field) {
+    return static_cast<int>(static_cast<int64_t>(field & kKeyMask) -
+                            kKeyOffset);
+  };
+  return {coordinate(key >> 42), coordinate(key >> 21), coordinate(key)};
 }
 
 }  // namespace
 
-cv::Mat DepthInMetres(const cv::Mat& depth, double metres_per_unit,
-                      int* invalid_count) {
-  cv::Mat metres(depth.size(), CV_32FC1);
+FusionDepth DepthForFusion(const cv::Mat& depth, double metres_per_unit,
+                           double max_depth, int* invalid_count) {
+  FusionDepth fusion;
   int invalid = 0;
-  for (int v = 0; v < depth.rows; ++v) {
-    float* out = metres.ptr<float>(v);
-    if (depth.type() == CV_16UC1) {
+  fusion.units.create(depth.size(), CV_16UC1);
+  if (depth.type() == CV_16UC1) {
+    fusion.metres_per_unit = metres_per_unit;
+    for (int v = 0; v < depth.rows; ++v) {
       const uint16_t* in = depth.ptr<uint16_t>(v);
-      for (int u = 0; u < depth.cols; ++u) {
-        // 65535 marks a missing Kinect v1 reading, as in vc_depth_register.
-        out[u] =
-            in[u] == 65535 ? 0.0f : static_cast<float>(in[u] * metres_per_unit);
-      }
-    } else {
+      uint16_t* out = fusion.units.ptr<uint16_t>(v);
+      // 65535 marks a missing Kinect v1 reading, as in vc_depth_register.
+      for (int u = 0; u < depth.cols; ++u) out[u] = in[u] == 65535 ? 0 : in[u];
+    }
+  } else {
+    fusion.metres_per_unit = max_depth / 65534;
+    const double units_per_metre = 1 / fusion.metres_per_unit;
+    for (int v = 0; v < depth.rows; ++v) {
       const float* in = depth.ptr<float>(v);
+      uint16_t* out = fusion.units.ptr<uint16_t>(v);
       for (int u = 0; u < depth.cols; ++u) {
         const bool usable = std::isfinite(in[u]) && in[u] >= 0;
         invalid += usable ? 0 : 1;
-        out[u] = usable ? in[u] : 0.0f;
+        out[u] =
+            usable && in[u] <= max_depth
+                ? static_cast<uint16_t>(std::lround(in[u] * units_per_metre))
+                : 0;
       }
     }
   }
   if (invalid_count != nullptr) *invalid_count = invalid;
-  return metres;
+  return fusion;
 }
 
-TsdfVolume::TsdfVolume(const TsdfOptions& options) : options_(options) {
-  const int counts = static_cast<int>(options_.max_weight) + 1;
-  inverse_count_.resize(counts);
-  for (int weight = 0; weight < counts; ++weight) {
-    inverse_count_[weight] = 1.0f / static_cast<float>(weight + 1);
-  }
-}
+TsdfVolume::TsdfVolume(const TsdfOptions& options) : options_(options) {}
 
 const VoxelBlock* TsdfVolume::Find(const GridIndex& block) const {
   const auto found = blocks_.find(block);
@@ -69,42 +91,64 @@ size_t TsdfVolume::memory_bytes() const {
 }
 
 std::vector<GridIndex> TsdfVolume::BlocksNearSurface(
-    const cv::Mat& metres, const PinholeCamera& camera,
+    const FusionDepth& depth, const PinholeCamera& camera,
     const Eigen::Isometry3d& world_from_camera) const {
+  // In single precision and in units of blocks: a ray's points need
+  // millimetres over a few metres, and this loop sorted and converted
+  // doubles for a quarter of fusion's time.
   const double block_size = options_.voxel_size * kVoxelBlockSide;
-  const double band = truncation();
-  std::vector<GridIndex> near;
-  GridIndex last{INT32_MIN, INT32_MIN, INT32_MIN};
+  const Eigen::Matrix3f rotation =
+      (world_from_camera.linear() / block_size).cast<float>();
+  const Eigen::Vector3f origin =
+      (world_from_camera.translation() / block_size).cast<float>();
+  const float band = static_cast<float>(truncation());
+  const float min_depth = static_cast<float>(options_.min_depth);
+  const float max_depth = static_cast<float>(options_.max_depth);
+  // Most points fall in a block one of the last few rays fell in: a small
+  // table of recent keys drops them before the sort.
+  constexpr int kRecentBits = 8;
+  std::array<uint64_t, 1 << kRecentBits> recent;
+  recent.fill(~uint64_t{0});
+  std::vector<uint64_t> near;
   const int step = AllocationPixelStep(block_size, options_.max_depth, camera);
-  for (int v = 0; v < metres.rows; v += step) {
-    const float* row = metres.ptr<float>(v);
-    for (int u = 0; u < metres.cols; u += step) {
-      const double d = row[u];
-      if (d < options_.min_depth || d > options_.max_depth) continue;
+  for (int v = 0; v < depth.units.rows; v += step) {
+    const uint16_t* row = depth.units.ptr<uint16_t>(v);
+    const float ray_y = static_cast<float>((v - camera.cy) / camera.fy);
+    for (int u = 0; u < depth.units.cols; u += step) {
+      const float d = static_cast<float>(row[u] * depth.metres_per_unit);
+      if (d < min_depth || d > max_depth) continue;
+      const Eigen::Vector3f direction =
+          rotation *
+          Eigen::Vector3f(static_cast<float>((u - camera.cx) / camera.fx),
+                          ray_y, 1.0f);
       // The band [d - band, d + band] along the ray: with the band at most
       // half a block, its ends and middle touch every block it crosses but
       // for corners clipped by less than the band.
-      for (const double z : {d - band, d, d + band}) {
-        const GridIndex block = BlockContaining(
-            world_from_camera * camera.Unproject(u, v, z), block_size);
-        // Neighbouring pixels mostly fall in the block just seen.
-        if (block == last) continue;
-        last = block;
-        near.push_back(block);
+      for (const float z : {d - band, d, d + band}) {
+        uint64_t key = 0;
+        if (!BlockKey(origin + direction * z, &key)) continue;
+        uint64_t& slot =
+            recent[(key * 0x9E3779B97F4A7C15ull) >> (64 - kRecentBits)];
+        if (slot == key) continue;
+        slot = key;
+        near.push_back(key);
       }
     }
   }
   std::sort(near.begin(), near.end());
   near.erase(std::unique(near.begin(), near.end()), near.end());
-  return near;
+  std::vector<GridIndex> blocks(near.size());
+  std::transform(near.begin(), near.end(), blocks.begin(), BlockOfKey);
+  return blocks;
 }
 
-void TsdfVolume::IntegrateBlock(const GridIndex& index, const cv::Mat& metres,
+void TsdfVolume::IntegrateBlock(const GridIndex& index,
+                                const FusionDepth& depth,
                                 const PinholeCamera& camera,
                                 const Eigen::Isometry3d& camera_from_world,
                                 VoxelBlock* block) const {
   // Single precision: a voxel's camera coordinates need millimetres over a
-  // few metres, and the loop runs half a million times a frame.
+  // few metres, and the loop runs a quarter of a million times a frame.
   const float size = static_cast<float>(options_.voxel_size);
   const float band = static_cast<float>(truncation());
   const float inverse_band = 1.0f / band;
@@ -115,8 +159,10 @@ void TsdfVolume::IntegrateBlock(const GridIndex& index, const cv::Mat& metres,
   // Pixel centres are at integer coordinates: +0.5 then truncation rounds.
   const float cx = static_cast<float>(camera.cx) + 0.5f;
   const float cy = static_cast<float>(camera.cy) + 0.5f;
-  const float columns = static_cast<float>(metres.cols);
-  const float rows = static_cast<float>(metres.rows);
+  const float columns = static_cast<float>(depth.units.cols);
+  const float rows = static_cast<float>(depth.units.rows);
+  const uint16_t* units = depth.units.ptr<uint16_t>(0);
+  const int stride = static_cast<int>(depth.units.step1());
   const Eigen::Matrix3f rotation = camera_from_world.linear().cast<float>();
   const Eigen::Vector3f origin =
       (camera_from_world * (Eigen::Vector3d(index.x, index.y, index.z) *
@@ -128,8 +174,9 @@ void TsdfVolume::IntegrateBlock(const GridIndex& index, const cv::Mat& metres,
   const float max_weight = options_.max_weight;
   for (int k = 0; k < kVoxelBlockSide; ++k) {
     for (int j = 0; j < kVoxelBlockSide; ++j) {
-      // A row of voxels along x: the projections first, in a loop the
-      // compiler vectorises, then the depth lookups and updates.
+      // A row of voxels along x in four loops: the projections, the pixels,
+      // the depth readings, then the updates. All but the readings are
+      // vectorised, which only works without branches.
       const Eigen::Vector3f start = origin + step_y * j + step_z * k;
       float z[kVoxelBlockSide];
       float u[kVoxelBlockSide];
@@ -142,35 +189,44 @@ void TsdfVolume::IntegrateBlock(const GridIndex& index, const cv::Mat& metres,
         u[i] = fx * x * inverse_z + cx;
         v[i] = fy * y * inverse_z + cy;
       }
-      const int row = kVoxelBlockSide * (j + kVoxelBlockSide * k);
+      bool in_image[kVoxelBlockSide];
+      int pixel[kVoxelBlockSide];
       for (int i = 0; i < kVoxelBlockSide; ++i) {
-        if (!(z[i] >= min_depth && u[i] >= 0 && v[i] >= 0 && u[i] < columns &&
-              v[i] < rows)) {
-          continue;
-        }
-        const float d =
-            metres.at<float>(static_cast<int>(v[i]), static_cast<int>(u[i]));
-        if (d < min_depth || d > max_depth) continue;
-        const float signed_distance = d - z[i];
-        if (signed_distance < -band) continue;  // hidden behind the surface
+        in_image[i] = z[i] >= min_depth && u[i] >= 0 && v[i] >= 0 &&
+                      u[i] < columns && v[i] < rows;
+        // A voxel outside the image reads the first pixel and is not seen.
+        pixel[i] = in_image[i] ? static_cast<int>(v[i]) * stride +
+                                     static_cast<int>(u[i])
+                               : 0;
+      }
+      float d[kVoxelBlockSide];
+      for (int i = 0; i < kVoxelBlockSide; ++i) {
+        d[i] = static_cast<float>(units[pixel[i]] * depth.metres_per_unit);
+      }
+      float* distance =
+          block->distance.data() + kVoxelBlockSide * (j + kVoxelBlockSide * k);
+      float* weight =
+          block->weight.data() + kVoxelBlockSide * (j + kVoxelBlockSide * k);
+      for (int i = 0; i < kVoxelBlockSide; ++i) {
+        const float signed_distance = d[i] - z[i];
+        // Seen: in the image, a usable reading, and not hidden behind it.
+        const bool seen = in_image[i] & (d[i] >= min_depth) &
+                          (d[i] <= max_depth) & (signed_distance >= -band);
         const float observed = std::min(1.0f, signed_distance * inverse_band);
-        float& weight = block->weight[row + i];
-        float& distance = block->distance[row + i];
-        // Weights are whole numbers up to max_weight: a table replaces the
-        // division of the running average.
-        const int whole = static_cast<int>(weight);
-        distance = (distance * weight + observed) * inverse_count_[whole];
-        weight = std::min(weight + 1.0f, max_weight);
+        const float fused =
+            (distance[i] * weight[i] + observed) / (weight[i] + 1.0f);
+        distance[i] = seen ? fused : distance[i];
+        weight[i] = seen ? std::min(weight[i] + 1.0f, max_weight) : weight[i];
       }
     }
   }
 }
 
 std::vector<GridIndex> TsdfVolume::Integrate(
-    const cv::Mat& metres, const PinholeCamera& camera,
+    const FusionDepth& depth, const PinholeCamera& camera,
     const Eigen::Isometry3d& world_from_camera) {
   std::vector<GridIndex> touched =
-      BlocksNearSurface(metres, camera, world_from_camera);
+      BlocksNearSurface(depth, camera, world_from_camera);
   const Eigen::Isometry3d camera_from_world = world_from_camera.inverse();
   for (const GridIndex& index : touched) {
     auto [found, inserted] = blocks_.try_emplace(index);
@@ -178,7 +234,7 @@ std::vector<GridIndex> TsdfVolume::Integrate(
       found->second.distance.fill(1.0f);
       found->second.weight.fill(0.0f);
     }
-    IntegrateBlock(index, metres, camera, camera_from_world, &found->second);
+    IntegrateBlock(index, depth, camera, camera_from_world, &found->second);
   }
   return touched;
 }

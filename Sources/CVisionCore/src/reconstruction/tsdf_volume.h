@@ -73,14 +73,30 @@ struct TsdfOptions {
   float max_weight = 64;
 };
 
+// A depth map as fusion reads it: whole units of metres_per_unit, 0 where
+// there is no usable reading. Sixteen bits a pixel, half of a float's: the
+// voxel loop reads it at scattered pixels, and a map of floats did not fit
+// a core's cache (fusion spent a third of its time waiting on it).
+struct FusionDepth {
+  cv::Mat units;  // CV_16UC1
+  double metres_per_unit = 0;
+};
+
+// Converts a registered depth map for fusion: CV_16UC1 keeps its unit
+// (65535, a missing Kinect v1 reading, becomes 0); CV_32FC1 metres are
+// rounded to max_depth / 65534 (0.08 mm at 5 m), readings beyond max_depth
+// dropped as fusion drops them. Counts the NaN, infinite and negative
+// readings it dropped.
+FusionDepth DepthForFusion(const cv::Mat& depth, double metres_per_unit,
+                           double max_depth, int* invalid_count);
+
 class TsdfVolume {
  public:
   explicit TsdfVolume(const TsdfOptions& options);
 
-  // Fuses one depth map, metres as CV_32FC1 (0: no reading), seen by camera
-  // from world_from_camera (OpenCV camera axes). Returns the blocks it
-  // changed, sorted.
-  std::vector<GridIndex> Integrate(const cv::Mat& metres,
+  // Fuses one depth map seen by camera from world_from_camera (OpenCV
+  // camera axes). Returns the blocks it changed, sorted.
+  std::vector<GridIndex> Integrate(const FusionDepth& depth,
                                    const PinholeCamera& camera,
                                    const Eigen::Isometry3d& world_from_camera);
 
@@ -94,23 +110,15 @@ class TsdfVolume {
 
  private:
   std::vector<GridIndex> BlocksNearSurface(
-      const cv::Mat& metres, const PinholeCamera& camera,
+      const FusionDepth& depth, const PinholeCamera& camera,
       const Eigen::Isometry3d& world_from_camera) const;
-  void IntegrateBlock(const GridIndex& index, const cv::Mat& metres,
+  void IntegrateBlock(const GridIndex& index, const FusionDepth& depth,
                       const PinholeCamera& camera,
                       const Eigen::Isometry3d& camera_from_world,
                       VoxelBlock* block) const;
 
   TsdfOptions options_;
-  // 1 / (w + 1) for each whole weight w up to max_weight.
-  std::vector<float> inverse_count_;
   std::unordered_map<GridIndex, VoxelBlock, GridIndexHash> blocks_;
 };
-
-// Converts a registered depth map (CV_16UC1 with metres_per_unit, 65535 a
-// missing reading, or CV_32FC1 metres) to metres, 0 where there is no usable
-// reading; counts the NaN, infinite and negative readings it dropped.
-cv::Mat DepthInMetres(const cv::Mat& depth, double metres_per_unit,
-                      int* invalid_count);
 
 }  // namespace vc
