@@ -143,6 +143,55 @@ final class SceneReconstructionTests: XCTestCase {
     XCTAssertEqual(try plain.raycast(query), [])
   }
 
+  /// With a mesh, an estimated plane is the mesh's surface where the ray
+  /// meets it, even where the last frame's depth saw nothing: a ray onto a
+  /// meshed surface out of the last camera's view, from 0.3 m in front of
+  /// it, finds it in the meshed session and not in one without a mesh.
+  func testEstimatedPlanesAnswerFromTheMeshFirst() throws {
+    let (session, _) = try walked()
+    let camera = try XCTUnwrap(session.currentFrame?.camera)
+    let cameraFromWorld = camera.transform.rigidInverse
+    let k = camera.intrinsics
+    // Out of view by a margin: behind the camera (ARKit axes look down -Z),
+    // or projecting 40 pixels or more outside the image.
+    func outOfView(_ world: SIMD3<Float>) -> Bool {
+      let c = cameraFromWorld.transformPoint(world)
+      guard c.z < 0 else { return true }
+      let u = k.fx * Double(c.x / -c.z) + k.cx
+      let v = k.fy * Double(-c.y / -c.z) + k.cy
+      return u < -40 || v < -40 || u > Double(k.width + 40) || v > Double(k.height + 40)
+    }
+    var unseen: (point: SIMD3<Float>, normal: SIMD3<Float>)?
+    for anchor in try session.meshAnchors() where unseen == nil {
+      let geometry = try session.meshGeometry(of: anchor)
+      for (vertex, normal) in zip(geometry.vertices, geometry.normals) {
+        let world = anchor.transform.transformPoint(vertex)
+        if outOfView(world) && outOfView(world + 0.3 * normal) {
+          unseen = (world, normal)
+          break
+        }
+      }
+    }
+    let surface = try XCTUnwrap(unseen, "the walk meshed surface its last camera does not see")
+    let query = RaycastQuery(
+      origin: surface.point + 0.3 * surface.normal, direction: -surface.normal,
+      allowing: .estimatedPlane, alignment: .any)
+    let hit = try XCTUnwrap(try session.raycast(query).first, "the mesh answers")
+    XCTAssertEqual(hit.target, .estimatedPlane)
+    XCTAssertNil(hit.anchor)
+    XCTAssertNil(hit.meshAnchor)
+    XCTAssertEqual(hit.distance, 0.3, accuracy: 0.02)
+    var onMesh = query
+    onMesh.target = .mesh
+    XCTAssertEqual(try session.raycast(onMesh).first?.distance, hit.distance)
+
+    var configuration = RoomWalk.configuration
+    configuration.planeDetection = [.horizontal, .vertical]
+    let plain = try Session(configuration: configuration)
+    for frame in RoomWalk.frames(Self.frameCount) { _ = try plain.process(frame) }
+    XCTAssertEqual(try plain.raycast(query), [], "the last frame's depth did not see it")
+  }
+
   func testTheMeshIsTheSameWithOneThreadOrTwo() throws {
     func meshes(threads: Int) throws -> [MeshGeometry] {
       let (session, _) = try walked(threads: threads)

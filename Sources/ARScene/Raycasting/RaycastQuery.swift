@@ -40,7 +40,11 @@ public struct RaycastQuery: Equatable, Sendable {
     /// A small plane fitted to the last frame's depth where the ray meets
     /// it, or, without depth, to the map points the ray passes through
     /// (exactly level at their height, else upright; once visual-inertial
-    /// tracking has metres): answers before any plane anchor exists.
+    /// tracking has metres): answers before any plane anchor exists. With
+    /// ``WorldTrackingConfiguration/sceneReconstruction`` on, the mesh
+    /// answers first where the ray meets it, as in ARKit: fused over many
+    /// frames, it is steadier than one frame's depth and reaches what the
+    /// last frame did not see.
     case estimatedPlane
     /// The reconstructed mesh (``WorldTrackingConfiguration/sceneReconstruction``
     /// on): real geometry wherever depth saw it, not only its planes. No hit

@@ -1213,7 +1213,9 @@ typedef enum vc_raycast_target VC_ENUM_BASE {
   /** A plane anchor's plane, extended without limit. */
   VC_RAYCAST_TARGET_EXISTING_PLANE_INFINITE = 2,
   /** A small plane fitted to the last processed frame's depth where the
-      ray meets it: works before any plane anchor exists. */
+      ray meets it: works before any plane anchor exists. With
+      scene_reconstruction on, the mesh answers first where the ray meets
+      it (the hit is the MESH target's, with anchor_id 0). */
   VC_RAYCAST_TARGET_ESTIMATED_PLANE = 3,
   /** The reconstructed mesh (scene_reconstruction on): the nearest face,
       its normal the surface's; no hit while there is no mesh. */

@@ -38,6 +38,32 @@ void CheckRaycastQuery(const vc_raycast_query_t& query) {
               std::to_string(static_cast<int>(query.alignment)));
 }
 
+namespace {
+
+// An estimated plane: the mesh's surface where the session has a mesh that
+// the ray meets (as ARKit's estimated planes use its scene mesh: fused over
+// many frames, it is steadier than one frame's depth and reaches what the
+// last frame did not see), else a plane fitted to the last frame's depth,
+// else, without depth, to the map points along the ray.
+std::optional<vc_raycast_result_t> EstimateSurface(
+    const Ray& ray, vc_raycast_alignment_t alignment,
+    const RaycastOptions& options, const DepthSnapshot& snapshot,
+    const std::vector<Eigen::Vector3d>& feature_points,
+    const std::map<uint64_t, MeshAnchorPointer>& mesh_anchors) {
+  std::optional<vc_raycast_result_t> hit =
+      RaycastMesh(ray, mesh_anchors, alignment, options);
+  if (hit) {
+    hit->target = VC_RAYCAST_TARGET_ESTIMATED_PLANE;
+    hit->anchor_id = 0;  // an estimate belongs to no anchor
+    return hit;
+  }
+  return snapshot.empty()
+             ? RaycastFeaturePoints(ray, feature_points, alignment, options)
+             : RaycastEstimatedPlane(ray, snapshot, alignment, options);
+}
+
+}  // namespace
+
 std::vector<vc_raycast_result_t> Raycast(
     const vc_raycast_query_t& query, const RaycastOptions& options,
     const std::vector<vc_plane_anchor_t>& anchors,
@@ -60,10 +86,8 @@ std::vector<vc_raycast_result_t> Raycast(
       break;
     case VC_RAYCAST_TARGET_ESTIMATED_PLANE: {
       const std::optional<vc_raycast_result_t> hit =
-          snapshot.empty()
-              ? RaycastFeaturePoints(ray, feature_points, query.alignment,
-                                     options)
-              : RaycastEstimatedPlane(ray, snapshot, query.alignment, options);
+          EstimateSurface(ray, query.alignment, options, snapshot,
+                          feature_points, mesh_anchors);
       if (hit) results.push_back(*hit);
       break;
     }
