@@ -253,6 +253,7 @@ struct ReplayCommand: ParsableCommand {
       },
       refinedTrajectory: { refinedPoses = $0 },
       onFrame: { recorder?.record($0) },
+      mesh: { recorder?.record(mesh: $0) },
       shouldStop: { TerminationCleanup.isInterruptRequested })
     try sink.close()
     if let trajectory {

@@ -12,7 +12,8 @@ struct ReportCommand: ParsableCommand {
       (against the ground truth, with the ATE and RPE, when the sequence has one) coloured by \
       tracking state; the translation error along time; tracking states and coaching messages \
       on one time axis; the plane anchors from above by class, with reference images and \
-      placed objects; each stage's latency as a histogram with p50, p99 and the 16.7 ms \
+      placed objects; with --mesh, the scene mesh from above and from the side, coloured by \
+      class; each stage's latency as a histogram with p50, p99 and the 16.7 ms \
       budget; a few frames with the planes, images and objects drawn over them; and what made \
       the report (sequence, engine, configuration, command line). Takes replay's options \
       (--tap places objects, --no-timings makes the report byte-identical and leaves the \

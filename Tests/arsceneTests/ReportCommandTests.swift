@@ -1,3 +1,4 @@
+import ARScene
 import Foundation
 import TestSupport
 import XCTest
@@ -79,6 +80,60 @@ final class ReportCommandTests: XCTestCase {
     XCTAssertTrue(timed.contains("16.7 ms budget"), "timings but no latency plot")
   }
 
+  /// A replay with --mesh shows the mesh from above and from the side as
+  /// pictures beside the page, coloured by class: from above, the room's
+  /// floor in the floor's colour. Without --mesh there is no such section.
+  func testAReplayWithAMeshShowsItFromAboveAndFromTheSide() throws {
+    let folder = try temporaryFolder()
+    let sequence = try room(in: folder)
+    let out = folder.appendingPathComponent("report").path
+    let run = try CommandRunner.run([
+      "report", sequence, "--out", out, "--mesh", folder.appendingPathComponent("room.glb").path,
+      "--no-timings", "--quiet",
+    ])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let page = try String(contentsOfFile: "\(out)/index.html", encoding: .utf8)
+    XCTAssertTrue(page.contains(">Scene mesh</h2>"), "no mesh section")
+    XCTAssertTrue(page.contains("title>The mesh from above"), "no view from above")
+    XCTAssertTrue(page.contains("title>The mesh from the side"), "no view from the side")
+    // The floor's colour (#4c78a8) as the picture from above shades it:
+    // facing straight up, unshaded.
+    let floor: (UInt8, UInt8, UInt8) = (0x4c, 0x78, 0xa8)
+    for name in ["mesh-above.png", "mesh-side.png"] {
+      XCTAssertTrue(page.contains("href=\"\(name)\""), "\(name) is not on the page")
+      let picture = try PixelBuffer.read(
+        contentsOf: URL(fileURLWithPath: out).appendingPathComponent(name))
+      let pixels = picture.withUnsafeBytes { Array($0) }
+      var floorPixels = 0
+      var painted = 0
+      for index in stride(from: 0, to: pixels.count - 2, by: 3) {
+        let rgb =
+          picture.format == .bgr8
+          ? (pixels[index + 2], pixels[index + 1], pixels[index])
+          : (pixels[index], pixels[index + 1], pixels[index + 2])
+        if rgb != (255, 255, 255) { painted += 1 }
+        if abs(Int(rgb.0) - Int(floor.0)) <= 2 && abs(Int(rgb.1) - Int(floor.1)) <= 2
+          && abs(Int(rgb.2) - Int(floor.2)) <= 2
+        {
+          floorPixels += 1
+        }
+      }
+      let total = picture.width * picture.height
+      XCTAssertGreaterThan(painted, total / 10, "\(name) is nearly blank")
+      if name == "mesh-above.png" {
+        XCTAssertGreaterThan(floorPixels, painted / 3, "the floor from above is not floor-coloured")
+      }
+    }
+
+    let plain = folder.appendingPathComponent("plain").path
+    XCTAssertEqual(
+      try CommandRunner.run(["report", sequence, "--out", plain, "--no-timings", "--quiet"]).status,
+      0)
+    let plainPage = try String(contentsOfFile: "\(plain)/index.html", encoding: .utf8)
+    XCTAssertFalse(plainPage.contains("Scene mesh"))
+    XCTAssertFalse(FileManager.default.fileExists(atPath: "\(plain)/mesh-above.png"))
+  }
+
   func testWhatASequenceLacksIsSaidInItsPlace() throws {
     let folder = try temporaryFolder()
     let sequence = try room(in: folder)
@@ -110,6 +165,7 @@ final class ReportCommandTests: XCTestCase {
     let out = folder.appendingPathComponent("report").path
     let run = try CommandRunner.run([
       "report", sequence, "--out", out, "--quiet", "--tap", "t=1,x=0.5,y=0.8,object=chair",
+      "--mesh", folder.appendingPathComponent("room.ply").path,
     ])
     XCTAssertEqual(run.status, 0, run.stderr)
     let tool = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

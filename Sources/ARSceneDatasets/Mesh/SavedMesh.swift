@@ -39,10 +39,11 @@ public struct SavedMesh: Equatable, Sendable {
 }
 
 extension Replay {
-  /// Meshes every frame still waiting and writes the session's mesh.
+  /// Meshes every frame still waiting and writes the session's mesh;
+  /// returns what was written and the mesh.
   func saveMesh(
     _ session: Session, to url: URL, comparingWith samples: [(camera: Camera, depth: DepthData)]
-  ) throws -> SavedMesh {
+  ) throws -> (summary: SavedMesh, mesh: SceneMesh) {
     do {
       try session.finishSceneReconstruction()
       let mesh = try SceneMesh(session: session)
@@ -54,7 +55,7 @@ extension Replay {
           session: session, samples: samples,
           maximumDepth: session.configuration.meshMaximumDepth)
       }
-      return saved
+      return (saved, mesh)
     } catch let error as ARSceneError {
       throw DatasetError(file: url.path, "cannot write the mesh: \(error.message)")
     }

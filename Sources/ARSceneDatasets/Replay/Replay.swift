@@ -67,6 +67,8 @@ public struct Replay {
   /// `onFrame` receives each frame's `FrameUpdate` after its events were
   /// emitted: the frame, every anchor after it (`FrameUpdate/planeAnchors`)
   /// and what changed.
+  /// `mesh` receives the scene's mesh once after the last frame, when the
+  /// replay writes one (``ReplayOptions/meshDestination``).
   /// `shouldStop` is asked before each tick: true ends the replay there as
   /// if the sequence had ended (the summary follows, with
   /// ``ReplaySummary/wasStopped``), so that what was written is complete up
@@ -77,6 +79,7 @@ public struct Replay {
     pose: (TimedPose) throws -> Void = { _ in },
     refinedTrajectory: ([TimedPose]) throws -> Void = { _ in },
     onFrame: (FrameUpdate) throws -> Void = { _ in },
+    mesh: (SceneMesh) throws -> Void = { _ in },
     shouldStop: () -> Bool = { false }
   ) throws -> ReplaySummary {
     let started = Date()
@@ -239,8 +242,10 @@ public struct Replay {
       )
     }
     if let destination = options.meshDestination {
-      state.summary.savedMesh = try saveMesh(
+      let saved = try saveMesh(
         loop.session, to: destination, comparingWith: state.meshDepthSamples)
+      state.summary.savedMesh = saved.summary
+      try mesh(saved.mesh)
     }
     state.summary.wallSeconds = Date().timeIntervalSince(started)
     try emit(

@@ -43,6 +43,8 @@ package final class ReplayRecorder {
   package private(set) var finalPlanes: [PlaneAnchor] = []
   package private(set) var finalImages: [ImageAnchor] = []
   package private(set) var thumbnails: [Thumbnail] = []
+  /// The scene's mesh after the last frame, when the replay made one.
+  package private(set) var finalMesh: SceneMesh?
   private let thumbnailPositions: Set<Int>
   private let keepsTimings: Bool
   private var firstTimestamp: Double?
@@ -80,6 +82,8 @@ package final class ReplayRecorder {
 
   /// A measured pose, in the ground truth's camera convention (`pose`).
   package func record(pose: TimedPose) { poses.append(pose) }
+
+  package func record(mesh: SceneMesh) { finalMesh = mesh }
 
   /// An event line (`emit`): coaching messages and placed objects are kept.
   package func record(line: String) {

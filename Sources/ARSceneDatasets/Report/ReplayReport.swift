@@ -49,7 +49,9 @@ package struct ReplayReport {
       bytes += (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
       thumbnails.append(thumbnailHTML(thumbnail, file: name))
     }
-    let html = page(thumbnails: thumbnails)
+    let meshPictures = try writeMeshPictures(to: directory)
+    bytes += meshPictures.bytes
+    let html = page(thumbnails: thumbnails, meshPictures: meshPictures.written)
     let url = directory.appendingPathComponent("index.html")
     do { try OutputFile.write(Data(html.utf8), to: url.path) } catch {
       throw DatasetError(
@@ -74,7 +76,7 @@ package struct ReplayReport {
     }
   }
 
-  private func page(thumbnails: [String]) -> String {
+  private func page(thumbnails: [String], meshPictures: [WrittenMeshPicture]) -> String {
     let e = SVGChart.escaped
     var html = """
       <!DOCTYPE html>
@@ -114,6 +116,7 @@ package struct ReplayReport {
     html += trajectorySection(evaluation)
     html += timelineSection()
     html += planeSection(evaluation)
+    html += meshSection(meshPictures)
     html += latencySection()
     html += "<h2>Frames</h2>\n"
     html +=
@@ -124,7 +127,7 @@ package struct ReplayReport {
     return html
   }
 
-  private func legend(_ items: [(String, String)]) -> String {
+  func legend(_ items: [(String, String)]) -> String {
     "<p class=\"legend\">"
       + items.map {
         "<span><i class=\"swatch\" style=\"background:\($0.1)\"></i>\(SVGChart.escaped($0.0))</span>"

@@ -159,6 +159,14 @@ struct SVGChart {
     )
   }
 
+  /// An image file (beside the page) stretched over data x and y, its
+  /// pixels kept square-edged when enlarged.
+  mutating func image(_ file: String, x: ClosedRange<Double>, y: ClosedRange<Double>) {
+    elements.append(
+      "<image href=\"\(Self.escaped(file))\" x=\"\(Self.number(px(x.lowerBound)))\" y=\"\(Self.number(py(y.upperBound)))\" width=\"\(Self.number(px(x.upperBound) - px(x.lowerBound)))\" height=\"\(Self.number(py(y.lowerBound) - py(y.upperBound)))\" preserveAspectRatio=\"none\" style=\"image-rendering:pixelated\"/>"
+    )
+  }
+
   /// A dot at a data point.
   mutating func dot(
     _ point: (Double, Double), color: String, radius: Double = 4, title: String? = nil
