@@ -161,28 +161,37 @@ final class SceneReconstructionTests: XCTestCase {
       let v = k.fy * Double(-c.y / -c.z) + k.cy
       return u < -40 || v < -40 || u > Double(k.width + 40) || v > Double(k.height + 40)
     }
-    var unseen: (point: SIMD3<Float>, normal: SIMD3<Float>)?
-    for anchor in try session.meshAnchors() where unseen == nil {
+    // A spot out of view where the mesh, hit along a face's normal from
+    // 0.3 m in front, is 0.3 m away (no other surface in between).
+    var found: RaycastQuery?
+    search: for anchor in try session.meshAnchors() {
       let geometry = try session.meshGeometry(of: anchor)
-      for (vertex, normal) in zip(geometry.vertices, geometry.normals) {
-        let world = anchor.transform.transformPoint(vertex)
-        if outOfView(world) && outOfView(world + 0.3 * normal) {
-          unseen = (world, normal)
-          break
+      for face in stride(from: 0, to: geometry.faces.count, by: 25).map({ geometry.faces[$0] }) {
+        let corners = [face.x, face.y, face.z].map {
+          anchor.transform.transformPoint(geometry.vertices[Int($0)])
+        }
+        let centre = (corners[0] + corners[1] + corners[2]) / 3
+        let (a, b) = (corners[1] - corners[0], corners[2] - corners[0])
+        let cross = SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
+        var normal = cross / (cross * cross).sum().squareRoot()
+        if (normal * geometry.normals[Int(face.x)]).sum() < 0 { normal = -normal }
+        let origin = centre + 0.3 * normal
+        guard normal.x.isFinite, outOfView(centre), outOfView(origin) else { continue }
+        let onMesh = RaycastQuery(
+          origin: origin, direction: -normal, allowing: .mesh, alignment: .any)
+        if let hit = try session.raycast(onMesh).first, abs(hit.distance - 0.3) < 0.01 {
+          found = onMesh
+          break search
         }
       }
     }
-    let surface = try XCTUnwrap(unseen, "the walk meshed surface its last camera does not see")
-    let query = RaycastQuery(
-      origin: surface.point + 0.3 * surface.normal, direction: -surface.normal,
-      allowing: .estimatedPlane, alignment: .any)
+    let onMesh = try XCTUnwrap(found, "the walk meshed surface its last camera does not see")
+    var query = onMesh
+    query.target = .estimatedPlane
     let hit = try XCTUnwrap(try session.raycast(query).first, "the mesh answers")
     XCTAssertEqual(hit.target, .estimatedPlane)
     XCTAssertNil(hit.anchor)
     XCTAssertNil(hit.meshAnchor)
-    XCTAssertEqual(hit.distance, 0.3, accuracy: 0.02)
-    var onMesh = query
-    onMesh.target = .mesh
     XCTAssertEqual(try session.raycast(onMesh).first?.distance, hit.distance)
 
     var configuration = RoomWalk.configuration

@@ -331,6 +331,12 @@ class Session {
   // Frames with depth and a measured pose so far: every
   // mesh_fusion_interval-th is fused.
   int64_t frames_with_depth_ = 0;
+  // What the next meshing job owes, when a frame's job waited for a
+  // keyframe's mapping job (session_meshing.cpp): a fusion, a cleared
+  // volume, and how many frames it has waited.
+  bool fusion_due_ = false;
+  bool mesh_world_moved_ = false;
+  int meshing_frames_waited_ = 0;
 
   // Filled while a frame runs and swapped into timings_ once it succeeds; kept
   // as a member so its storage is reused.

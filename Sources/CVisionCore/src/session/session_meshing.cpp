@@ -103,18 +103,32 @@ void Session::StartMeshing(const FrameInFlight& frame) {
   const TrackingResult& tracking = frame.tracking;
   // A world that turned, was rescaled, started over or was corrected by a
   // loop no longer holds the surfaces fused in the old one: they go, and
-  // the world's surfaces are fused anew from this frame on.
-  const bool world_moved = tracking.world_turned || tracking.world_scaled ||
-                           tracking.started_over ||
-                           frame.result.map_corrected != 0;
+  // the world's surfaces are fused anew from the next fusion on.
+  mesh_world_moved_ |= tracking.world_turned || tracking.world_scaled ||
+                       tracking.started_over || frame.result.map_corrected != 0;
   // Only depth the tracker measured with: a frame tracked without it (a
   // monocular or visual-inertial mode on a sequence with depth) has a pose
   // in a unit the depth may not share.
-  bool fuses = false;
-  if (frame.keeps_depth && frame.tracked_with == TrackingMode::kRgbd) {
-    fuses = frames_with_depth_ % options_.mesh_fusion_interval == 0;
+  const bool fusable =
+      frame.keeps_depth && frame.tracked_with == TrackingMode::kRgbd;
+  if (fusable) {
+    fusion_due_ |= frames_with_depth_ % options_.mesh_fusion_interval == 0;
     ++frames_with_depth_;
   }
+  // Not beside a keyframe's mapping job, for up to kMaxMeshingWait frames:
+  // with both workers busy, three threads shared two cores and the main
+  // path's p99 paid for it. Whether a mapping job runs is the session's
+  // own state, not timing, so the output stays the same with one thread.
+  constexpr int kMaxMeshingWait = 2;
+  if (mapping_job_.HasJob() && meshing_frames_waited_ < kMaxMeshingWait) {
+    ++meshing_frames_waited_;
+    return;
+  }
+  meshing_frames_waited_ = 0;
+  const bool fuses = fusable && fusion_due_;
+  if (fuses) fusion_due_ = false;
+  const bool world_moved = mesh_world_moved_;
+  mesh_world_moved_ = false;
   // Copies: the depth buffer is reused by the frame after next, the plane
   // map changes with every frame.
   cv::Mat depth = fuses ? last_depth_.depth.clone() : cv::Mat();
