@@ -452,7 +452,10 @@ final class RelocalizationTargetTests: XCTestCase {
   /// measured). Not met: >= 90% of the frames within 5 cm / 5 degrees
   /// (70.0%: 91.3% of the answers are, but only 76.7% of the frames are
   /// answered; 74.3% on a native copy of the folder), held by a regression
-  /// guard.
+  /// guard. Why (Tools/relocalization/map_coverage.py): a quarter of the
+  /// queries turn to what frames 0-299 never saw (no map frame sees even
+  /// 40% of their depth); of the frames the map covers at 50% or more, all
+  /// are answered, and that is asserted.
   func testKitchenMapAtTheDatasetsPosesTargetsWithARegressionGuard() throws {
     let kitchen = try SharedDataset.folder("7scenes-kitchen-dev").path
     let (built, json) = try relocalizeKitchenFrames300On(
@@ -465,6 +468,28 @@ final class RelocalizationTargetTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(
       score["correct_fraction_of_queries"] ?? 0, 0.68,
       "regression guard: within 5 cm / 5 degrees of all frames (target 0.90 not met)")
+
+    guard try CommandRunner.python(["-c", "import numpy, PIL"]).status == 0 else {
+      throw XCTSkip("map_coverage.py needs numpy and pillow (python3 -m pip install ...)")
+    }
+    let tool = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Tools/relocalization/map_coverage.py").path
+    let coverage = path("kitchen-coverage.json")
+    let measured = try CommandRunner.python([
+      tool, kitchen, "--report", path("kitchen-known.json"), "--json", coverage,
+    ])
+    XCTAssertEqual(measured.status, 0, measured.stderr)
+    print("acceptance: kitchen map coverage: \(measured.stdout)")
+    let bins = try XCTUnwrap(
+      (JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: coverage)))
+        as? [String: Any])?["answered_by_coverage"] as? [String: [String: Double]])
+    let covered = try XCTUnwrap(bins["0.5-1.0"])
+    XCTAssertGreaterThanOrEqual(covered["frames"] ?? 0, 90, "frames the map covers at 50% or more")
+    XCTAssertGreaterThanOrEqual(
+      covered["answered"] ?? 0, 0.95, "frames the map covers at 50% or more are answered")
+    let uncovered = try XCTUnwrap(bins["0.0-0.3"])
+    XCTAssertGreaterThanOrEqual(uncovered["frames"] ?? 0, 20, "frames the map barely sees")
   }
 
   func testKitchenTargetsWithARegressionGuardForTheTwoNotMet() throws {
