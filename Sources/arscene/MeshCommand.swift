@@ -36,6 +36,12 @@ struct MeshCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
+      "Megabytes the fused volume may take, 1...65536; past it, what was fused longest ago is"
+        + " dropped from the volume and the mesh.", valueName: "MB"))
+  var memoryLimit: Int = WorldTrackingConfiguration().meshMemoryLimit
+
+  @Option(
+    help: ArgumentHelp(
       "Compare the finished mesh's depth with every Nth frame's depth, from its camera.",
       discussion:
         "Prints the median and 90th percentile of |mesh - depth| over the readings nearer than"
@@ -78,6 +84,7 @@ struct MeshCommand: ParsableCommand {
     configuration.sceneReconstruction = noClassification ? .mesh : .meshWithClassification
     configuration.meshVoxelSize = voxelSize
     configuration.meshMaximumDepth = maxDepth
+    configuration.meshMemoryLimit = memoryLimit
     threads.apply(to: &configuration)
     try configuration.validate()
     var options = ReplayOptions(maxFrames: maxFrames, includeTimings: false, coaching: nil)

@@ -201,6 +201,58 @@ final class SceneReconstructionTests: XCTestCase {
     XCTAssertEqual(try plain.raycast(query), [], "the last frame's depth did not see it")
   }
 
+  /// A memory limit bounds the volume: past it, the voxels fused longest
+  /// ago go, and their surface with them. At 4 MB (1,015 blocks of 16 cm,
+  /// about two thirds of what the walk fuses) the mesh shrinks while the
+  /// last camera's view, fused last, stays mostly meshed; at 1 MB it holds
+  /// no more surface than 253 blocks can.
+  func testAMemoryLimitDropsTheSurfaceFusedLongestAgo() throws {
+    func walk(limit: Int?) throws -> (area: Double, covered: Int) {
+      var configuration = RoomWalk.configuration
+      configuration.planeDetection = [.horizontal, .vertical]
+      configuration.sceneReconstruction = .mesh
+      if let limit { configuration.meshMemoryLimit = limit }
+      let session = try Session(configuration: configuration)
+      for frame in RoomWalk.frames(Self.frameCount) { _ = try session.process(frame) }
+      try session.finishSceneReconstruction()
+      var area = 0.0
+      for anchor in try session.meshAnchors() {
+        let geometry = try session.meshGeometry(of: anchor)
+        for face in geometry.faces {
+          let (a, b, c) = (
+            geometry.vertices[Int(face.x)], geometry.vertices[Int(face.y)],
+            geometry.vertices[Int(face.z)]
+          )
+          let (u, v) = (b - a, c - a)
+          let cross = SIMD3(u.y * v.z - u.z * v.y, u.z * v.x - u.x * v.z, u.x * v.y - u.y * v.x)
+          area += Double((cross * cross).sum().squareRoot()) / 2
+        }
+      }
+      let camera = try XCTUnwrap(session.currentFrame?.camera)
+      let depth = try session.sceneDepth(for: camera).depthMap
+      let covered = depth.withUnsafeBytes { bytes in
+        bytes.bindMemory(to: Float.self).filter { $0 > 0 }.count
+      }
+      return (area, covered)
+    }
+    let unlimited = try walk(limit: nil)
+    let fourMegabytes = try walk(limit: 4)
+    let oneMegabyte = try walk(limit: 1)
+    print(
+      "mesh area \(unlimited.area) m² unlimited, \(fourMegabytes.area) m² in 4 MB,"
+        + " \(oneMegabyte.area) m² in 1 MB; last view \(unlimited.covered),"
+        + " \(fourMegabytes.covered), \(oneMegabyte.covered) pixels")
+    XCTAssertLessThan(fourMegabytes.area, 0.8 * unlimited.area, "nothing was dropped")
+    XCTAssertGreaterThan(
+      Double(fourMegabytes.covered), 0.85 * Double(unlimited.covered),
+      "the last view lost its mesh")
+    // 1 MB of 4,132-byte blocks; a plane crosses a 16 cm cube in at most
+    // sqrt(2) times its face's area.
+    let blocks = Double(1 << 20) / 4132
+    XCTAssertLessThan(oneMegabyte.area, blocks * 0.16 * 0.16 * 2.0.squareRoot())
+    XCTAssertLessThan(oneMegabyte.area, fourMegabytes.area)
+  }
+
   func testTheMeshIsTheSameWithOneThreadOrTwo() throws {
     func meshes(threads: Int) throws -> [MeshGeometry] {
       let (session, _) = try walked(threads: threads)
@@ -302,5 +354,13 @@ final class SceneReconstructionTests: XCTestCase {
     configuration = WorldTrackingConfiguration()
     configuration.meshMaximumDepth = 100
     XCTAssertThrowsError(try configuration.validate())
+    for limit in [0, -1, 65537] {
+      configuration = WorldTrackingConfiguration()
+      configuration.meshMemoryLimit = limit
+      XCTAssertThrowsError(try configuration.validate(), "memory limit \(limit)") { error in
+        XCTAssertTrue(
+          (error as? ARSceneError)?.message.contains("meshMemoryLimit") ?? false, "\(error)")
+      }
+    }
   }
 }

@@ -174,6 +174,7 @@ final class MeshCommandTests: XCTestCase {
     try refused(["mesh", sequence, "--out", out, "--voxel-size", "0"], "meshVoxelSize")
     try refused(["mesh", sequence, "--out", out, "--voxel-size=-0.02"], "meshVoxelSize")
     try refused(["mesh", sequence, "--out", out, "--voxel-size", "1"], "meshVoxelSize")
+    try refused(["mesh", sequence, "--out", out, "--memory-limit", "0"], "meshMemoryLimit")
     // A file of the sequence being read is never replaced, even with --force.
     let inside = "\(sequence)/notes.ply"
     try Data("the sequence's own".utf8).write(to: URL(fileURLWithPath: inside))

@@ -62,4 +62,12 @@ extension WorldTrackingConfiguration {
     get { Int(core.mesh_remesh_interval) }
     set { core.mesh_remesh_interval = Int32(clamping: newValue) }
   }
+  /// Megabytes the fused volume may take, 1...65536. Past it, the voxels
+  /// fused longest ago are dropped (a tenth of the limit at once) and their
+  /// surface goes from the mesh, so a long session's memory stays bounded.
+  /// Default 512: a whole floor of a house at 2 cm voxels.
+  public var meshMemoryLimit: Int {
+    get { Int(core.mesh_max_memory_mb) }
+    set { core.mesh_max_memory_mb = Int32(clamping: newValue) }
+  }
 }

@@ -1002,6 +1002,10 @@ typedef struct vc_session_options {
   /** Frames from a chunk's first change to its re-meshing (1..600); default
       10. At most 4 chunks are re-meshed a frame, oldest change first. */
   int32_t mesh_remesh_interval;
+  /** Megabytes the fused volume may take (1..65536); default 512. Past
+      it, the voxel blocks fused longest ago are dropped (a tenth of the
+      limit at once), and their surface goes from the mesh. */
+  int32_t mesh_max_memory_mb;
 } vc_session_options_t;
 
 VC_API void vc_session_options_init(vc_session_options_t *options);

@@ -58,6 +58,11 @@ VC_SESSION_OPTION(int, mesh_fusion_interval, "meshFusionInterval", 2,
 // show quickly while a chunk is meshed a few times a second at most.
 VC_SESSION_OPTION(int, mesh_remesh_interval, "meshRemeshInterval", 10,
                   IntIn({1, 600}))
+// 512 MB of voxels: a whole floor of a house at 2 cm (the 7-Scenes kitchen
+// takes 10 MB); past it, what was fused longest ago goes, so that a long
+// session's memory stays bounded.
+VC_SESSION_OPTION(int, mesh_max_memory_mb, "meshMemoryLimit", 512,
+                  IntIn({1, 65536}))
 #endif
 
 // ---- vc_tracking_options_t

@@ -5,10 +5,12 @@
 namespace vc {
 
 SceneReconstruction::SceneReconstruction(const TsdfOptions& options,
-                                         bool classify, int remesh_interval)
+                                         bool classify, int remesh_interval,
+                                         size_t max_blocks)
     : volume_(options),
       classify_(classify),
-      remesh_interval_(std::max(1, remesh_interval)) {}
+      remesh_interval_(std::max(1, remesh_interval)),
+      max_blocks_(max_blocks) {}
 
 int SceneReconstruction::Integrate(
     const cv::Mat& depth, double metres_per_unit, const PinholeCamera& camera,
@@ -18,29 +20,41 @@ int SceneReconstruction::Integrate(
       depth, metres_per_unit, volume_.options().max_depth, &invalid);
   for (const GridIndex& block :
        volume_.Integrate(fusion_depth, camera, world_from_opencv_camera)) {
-    // Each chunk meshes its voxels with a one-voxel margin on every side
-    // (surface_nets.cpp), so a block's change reaches the chunks whose
-    // margins hold its edge voxels too.
-    const auto chunk_of_voxel = [](int v) {
-      return ChunkOfBlock(BlockOfVoxel(v));
-    };
-    const int first[3] = {block.x * kVoxelBlockSide - 1,
-                          block.y * kVoxelBlockSide - 1,
-                          block.z * kVoxelBlockSide - 1};
-    for (int z = chunk_of_voxel(first[2]);
-         z <= chunk_of_voxel(first[2] + kVoxelBlockSide + 1); ++z) {
-      for (int y = chunk_of_voxel(first[1]);
-           y <= chunk_of_voxel(first[1] + kVoxelBlockSide + 1); ++y) {
-        for (int x = chunk_of_voxel(first[0]);
-             x <= chunk_of_voxel(first[0] + kVoxelBlockSide + 1); ++x) {
-          if (dirty_chunks_.insert({x, y, z}).second) {
-            dirty_queue_.emplace_back(GridIndex{x, y, z}, frames_);
-          }
+    MarkChunksOf(block);
+  }
+  if (max_blocks_ > 0 && volume_.block_count() > max_blocks_) {
+    // Down to nine tenths, so that the dropping (a pass over every block)
+    // comes once in many frames, not every frame at the limit.
+    for (const GridIndex& block :
+         volume_.DropOldestBlocks(max_blocks_ * 9 / 10)) {
+      MarkChunksOf(block);
+    }
+  }
+  return invalid;
+}
+
+void SceneReconstruction::MarkChunksOf(const GridIndex& block) {
+  // Each chunk meshes its voxels with a one-voxel margin on every side
+  // (surface_nets.cpp), so a block's change reaches the chunks whose
+  // margins hold its edge voxels too.
+  const auto chunk_of_voxel = [](int v) {
+    return ChunkOfBlock(BlockOfVoxel(v));
+  };
+  const int first[3] = {block.x * kVoxelBlockSide - 1,
+                        block.y * kVoxelBlockSide - 1,
+                        block.z * kVoxelBlockSide - 1};
+  for (int z = chunk_of_voxel(first[2]);
+       z <= chunk_of_voxel(first[2] + kVoxelBlockSide + 1); ++z) {
+    for (int y = chunk_of_voxel(first[1]);
+         y <= chunk_of_voxel(first[1] + kVoxelBlockSide + 1); ++y) {
+      for (int x = chunk_of_voxel(first[0]);
+           x <= chunk_of_voxel(first[0] + kVoxelBlockSide + 1); ++x) {
+        if (dirty_chunks_.insert({x, y, z}).second) {
+          dirty_queue_.emplace_back(GridIndex{x, y, z}, frames_);
         }
       }
     }
   }
-  return invalid;
 }
 
 double SceneReconstruction::ClassTolerance() const {

@@ -51,8 +51,10 @@ struct MeshChanges {
 
 class SceneReconstruction {
  public:
+  // max_blocks (0: no limit) bounds the volume: past it, the blocks fused
+  // longest ago are dropped, and with them their surface.
   SceneReconstruction(const TsdfOptions& options, bool classify,
-                      int remesh_interval);
+                      int remesh_interval, size_t max_blocks = 0);
 
   // Fuses one frame; the chunks it touched are re-meshed by a later
   // Remesh. Returns the NaN, infinite and negative readings ignored.
@@ -78,10 +80,13 @@ class SceneReconstruction {
  private:
   // How far from a plane a face may lie and take its class.
   double ClassTolerance() const;
+  // Queues the chunks a changed (or dropped) block's voxels reach.
+  void MarkChunksOf(const GridIndex& block);
 
   TsdfVolume volume_;
   const bool classify_;
   const int remesh_interval_;
+  const size_t max_blocks_;
   int64_t frames_ = 0;
   // Changed chunks in order of their first change since their last
   // meshing, with the frame of that change; each chunk at most once.

@@ -86,8 +86,28 @@ const VoxelBlock* TsdfVolume::Find(const GridIndex& block) const {
 
 size_t TsdfVolume::memory_bytes() const {
   // The blocks plus the hash table's nodes and buckets, roughly.
-  return blocks_.size() * (sizeof(VoxelBlock) + sizeof(GridIndex) + 32) +
+  return blocks_.size() * kBytesPerBlock +
          blocks_.bucket_count() * sizeof(void*);
+}
+
+std::vector<GridIndex> TsdfVolume::DropOldestBlocks(size_t keep) {
+  if (blocks_.size() <= keep) return {};
+  std::vector<std::pair<int64_t, GridIndex>> by_age;
+  by_age.reserve(blocks_.size());
+  for (const auto& [index, block] : blocks_) {
+    by_age.emplace_back(block.last_fused, index);
+  }
+  const size_t dropping = blocks_.size() - keep;
+  std::nth_element(by_age.begin(), by_age.begin() + (dropping - 1),
+                   by_age.end());
+  std::vector<GridIndex> dropped;
+  dropped.reserve(dropping);
+  for (size_t i = 0; i < dropping; ++i) {
+    blocks_.erase(by_age[i].second);
+    dropped.push_back(by_age[i].second);
+  }
+  std::sort(dropped.begin(), dropped.end());
+  return dropped;
 }
 
 std::vector<GridIndex> TsdfVolume::BlocksNearSurface(
@@ -228,6 +248,7 @@ std::vector<GridIndex> TsdfVolume::Integrate(
   std::vector<GridIndex> touched =
       BlocksNearSurface(depth, camera, world_from_camera);
   const Eigen::Isometry3d camera_from_world = world_from_camera.inverse();
+  ++integrations_;
   for (const GridIndex& index : touched) {
     auto [found, inserted] = blocks_.try_emplace(index);
     if (inserted) {
@@ -235,6 +256,7 @@ std::vector<GridIndex> TsdfVolume::Integrate(
       found->second.weight.fill(0.0f);
     }
     IntegrateBlock(index, depth, camera, camera_from_world, &found->second);
+    found->second.last_fused = integrations_;
   }
   return touched;
 }

@@ -59,6 +59,8 @@ struct VoxelBlock {
   // Voxel (i, j, k) of the block at i + 8 * (j + 8 * k).
   std::array<float, kVoxelsPerBlock> distance;  // truncation units, -1..1
   std::array<float, kVoxelsPerBlock> weight;    // 0: never observed
+  // The volume's count of integrations when a depth map last reached it.
+  int64_t last_fused = 0;
 };
 
 struct TsdfOptions {
@@ -100,9 +102,16 @@ class TsdfVolume {
                                    const PinholeCamera& camera,
                                    const Eigen::Isometry3d& world_from_camera);
 
+  // Drops the blocks fused longest ago (ties by index) until at most keep
+  // remain; returns the dropped ones.
+  std::vector<GridIndex> DropOldestBlocks(size_t keep);
+
   const VoxelBlock* Find(const GridIndex& block) const;
   size_t block_count() const { return blocks_.size(); }
   size_t memory_bytes() const;
+  // What one block costs in memory_bytes, the hash table's share aside.
+  static constexpr size_t kBytesPerBlock =
+      sizeof(VoxelBlock) + sizeof(GridIndex) + 32;
   const TsdfOptions& options() const { return options_; }
   double truncation() const {
     return options_.truncation_voxels * options_.voxel_size;
@@ -118,6 +127,7 @@ class TsdfVolume {
                       VoxelBlock* block) const;
 
   TsdfOptions options_;
+  int64_t integrations_ = 0;
   std::unordered_map<GridIndex, VoxelBlock, GridIndexHash> blocks_;
 };
 

@@ -41,7 +41,9 @@ std::unique_ptr<SceneReconstruction> Session::MakeSceneReconstruction(
       tsdf,
       options.scene_reconstruction ==
           VC_SCENE_RECONSTRUCTION_MESH_WITH_CLASSIFICATION,
-      options.mesh_remesh_interval);
+      options.mesh_remesh_interval,
+      static_cast<size_t>(options.mesh_max_memory_mb) * (size_t{1} << 20) /
+          TsdfVolume::kBytesPerBlock);
 }
 
 void Session::JoinMeshing() {
