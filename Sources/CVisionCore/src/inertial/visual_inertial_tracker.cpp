@@ -1,6 +1,7 @@
 #include "inertial/visual_inertial_tracker.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "common/conventions.h"
 #include "inertial/imu_preintegration.h"
@@ -179,11 +180,15 @@ void VisualInertialTracker::Commit() {
   if (pending_samples_ != nullptr) {
     imu_seen_ = true;
     imu_.insert(imu_.end(), pending_samples_->begin(), pending_samples_->end());
+    // Saturating: a sample stamped near the earliest representable time
+    // (the fuzzer found one) keeps everything rather than overflowing.
+    const int64_t window =
+        static_cast<int64_t>(kKeepSeconds * kNanosecondsPerSecond);
+    const int64_t last = imu_.empty() ? 0 : imu_.back().timestamp_ns;
     const int64_t keep_from =
-        imu_.empty()
-            ? 0
-            : imu_.back().timestamp_ns -
-                  static_cast<int64_t>(kKeepSeconds * kNanosecondsPerSecond);
+        last < std::numeric_limits<int64_t>::min() + window
+            ? std::numeric_limits<int64_t>::min()
+            : last - window;
     const auto first_kept = std::find_if(
         imu_.begin(), imu_.end(),
         [&](const vc_imu_sample_t& s) { return s.timestamp_ns >= keep_from; });
