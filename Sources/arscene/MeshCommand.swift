@@ -23,6 +23,8 @@ struct MeshCommand: ParsableCommand {
 
   @OptionGroup var planes: PlaneDetectionOption
 
+  @OptionGroup var loopClosure: LoopClosureOption
+
   @OptionGroup var threads: ThreadsOption
 
   @Option(help: ArgumentHelp("Write the mesh to FILE (.ply, .obj or .glb).", valueName: "FILE"))
@@ -85,6 +87,7 @@ struct MeshCommand: ParsableCommand {
     configuration.meshVoxelSize = voxelSize
     configuration.meshMaximumDepth = maxDepth
     configuration.meshMemoryLimit = memoryLimit
+    loopClosure.apply(to: &configuration)
     threads.apply(to: &configuration)
     try configuration.validate()
     var options = ReplayOptions(maxFrames: maxFrames, includeTimings: false, coaching: nil)

@@ -6,6 +6,13 @@ extension Session {
   /// (every ``WorldTrackingConfiguration/meshRemeshInterval`` frames). Empty
   /// while ``WorldTrackingConfiguration/sceneReconstruction`` is
   /// ``WorldTrackingConfiguration/SceneReconstruction/none``.
+  ///
+  /// When a loop closure corrects the map, or the world turns once up is
+  /// known, the surfaces are fused anew where the corrected map puts them,
+  /// two views a frame beside the new frames; until that is done the
+  /// chunks stay as they were, then each is updated, or removed when no
+  /// surface is left in it. A session whose tracking started over (a new
+  /// world) removes every chunk.
   public func meshAnchors() throws(ARSceneError) -> [MeshAnchor] {
     try core.meshAnchors().map { raw in
       var matrix = raw.world_from_anchor

@@ -3,7 +3,10 @@ import Foundation
 
 /// How well the finished mesh agrees with the frames' own depth: the mesh's
 /// depth rendered from each sampled frame's camera (`Session.sceneDepth(for:)`)
-/// against that frame's registered depth.
+/// against that frame's registered depth. Each camera is placed as the
+/// finished map places its frame (`Session.refinedTrajectory()`), the world
+/// the mesh was last fused in: after a loop closure, the poses reported
+/// before it are in the world as it was.
 public struct MeshDepthAgreement: Equatable, Sendable {
   public var frames = 0
   /// Over the readings nearer than the fusion's limit where the mesh is seen.
@@ -15,18 +18,24 @@ public struct MeshDepthAgreement: Equatable, Sendable {
   /// Of the pixels without a reading, the fraction the mesh fills.
   public var missingFilled = 0.0
 
-  /// Measures the session's mesh against `samples` (a camera and the depth
-  /// its frame had), counting readings up to `maximumDepth` metres.
-  public init(
-    session: Session, samples: [(camera: Camera, depth: DepthData)], maximumDepth: Float
-  ) throws(ARSceneError) {
+  /// A frame to measure at: its timestamp, its camera and its depth.
+  public typealias Sample = (timestamp: Double, camera: Camera, depth: DepthData)
+
+  /// Measures the session's mesh against `samples`, counting readings up to
+  /// `maximumDepth` metres.
+  public init(session: Session, samples: [Sample], maximumDepth: Float) throws(ARSceneError) {
+    let placed = try Self.refinedTransforms(of: session)
     var differences: [Float] = []
     var readings = 0
     var covered = 0
     var missing = 0
     var filled = 0
     for sample in samples {
-      let rendered = try Self.metres(try session.sceneDepth(for: sample.camera))
+      var camera = sample.camera
+      if let transform = placed[Self.microseconds(sample.timestamp)] {
+        camera.transform = transform
+      }
+      let rendered = try Self.metres(try session.sceneDepth(for: camera))
       let measured = try Self.metres(sample.depth)
       guard rendered.count == measured.count else { continue }
       frames += 1
@@ -51,6 +60,17 @@ public struct MeshDepthAgreement: Equatable, Sendable {
     readingsCovered = readings > 0 ? Double(covered) / Double(readings) : 0
     missingFilled = missing > 0 ? Double(filled) / Double(missing) : 0
   }
+
+  /// The refined trajectory's poses by timestamp in whole microseconds.
+  static func refinedTransforms(of session: Session) throws(ARSceneError) -> [Int64: Transform] {
+    var transforms: [Int64: Transform] = [:]
+    for pose in try session.refinedTrajectory() {
+      transforms[microseconds(pose.timestamp)] = pose.transform
+    }
+    return transforms
+  }
+
+  static func microseconds(_ seconds: Double) -> Int64 { Int64((seconds * 1e6).rounded()) }
 
   /// A depth map's readings in metres, row by row (0 where none).
   static func metres(_ depth: DepthData) throws(ARSceneError) -> [Float] {

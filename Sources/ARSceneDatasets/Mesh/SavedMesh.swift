@@ -42,7 +42,7 @@ extension Replay {
   /// Meshes every frame still waiting and writes the session's mesh;
   /// returns what was written and the mesh.
   func saveMesh(
-    _ session: Session, to url: URL, comparingWith samples: [(camera: Camera, depth: DepthData)]
+    _ session: Session, to url: URL, comparingWith samples: [MeshDepthAgreement.Sample]
   ) throws -> (summary: SavedMesh, mesh: SceneMesh) {
     do {
       try session.finishSceneReconstruction()

@@ -300,7 +300,7 @@ public struct Replay {
     if let interval = options.meshDepthCheckInterval, frame.index % interval == 0,
       frame.trackingStatistics.isPoseMeasured, let depth = captured.depth
     {
-      state.meshDepthSamples.append((frame.camera, depth))
+      state.meshDepthSamples.append((frame.timestamp, frame.camera, depth))
     }
     if frame.camera.trackingState != state.trackingState {
       state.trackingState = frame.camera.trackingState

@@ -16,7 +16,7 @@ struct RunState {
   var depthCheck = DepthCheck()
   /// Cameras and depth of the frames the mesh is compared with
   /// (ReplayOptions.meshDepthCheckInterval).
-  var meshDepthSamples: [(camera: Camera, depth: DepthData)] = []
+  var meshDepthSamples: [MeshDepthAgreement.Sample] = []
   var loopLatency = LatencyRecorder()
 
   /// Fills in the summary's totals after the last tick.

@@ -6,20 +6,66 @@ namespace vc {
 
 SceneReconstruction::SceneReconstruction(const TsdfOptions& options,
                                          bool classify, int remesh_interval,
-                                         size_t max_blocks)
+                                         size_t max_blocks,
+                                         size_t max_view_bytes)
     : volume_(options),
       classify_(classify),
       remesh_interval_(std::max(1, remesh_interval)),
-      max_blocks_(max_blocks) {}
+      max_blocks_(max_blocks),
+      history_(max_view_bytes) {}
 
 int SceneReconstruction::Integrate(
     const cv::Mat& depth, double metres_per_unit, const PinholeCamera& camera,
-    const Eigen::Isometry3d& world_from_opencv_camera) {
+    const Eigen::Isometry3d& world_from_opencv_camera, int64_t timestamp_ns) {
   int invalid = 0;
   const FusionDepth fusion_depth = DepthForFusion(
       depth, metres_per_unit, volume_.options().max_depth, &invalid);
+  Fuse(fusion_depth, camera, world_from_opencv_camera);
+  history_.Offer(timestamp_ns, fusion_depth, camera, world_from_opencv_camera);
+  return invalid;
+}
+
+void SceneReconstruction::BeginReintegration(
+    const std::vector<TimedWorldPose>& poses) {
+  volume_ = TsdfVolume(volume_.options());
+  dirty_chunks_.clear();
+  dirty_queue_.clear();
+  views_to_reintegrate_ = history_.Placed(poses);
+  views_reintegrated_ = 0;
+  reintegrating_ = true;
+}
+
+void SceneReconstruction::ReintegrateSome(int max_views) {
+  if (!reintegrating_) return;
+  for (int fused = 0;
+       fused < max_views && views_reintegrated_ < views_to_reintegrate_.size();
+       ++fused) {
+    const FusedViewHistory::PlacedView& placed =
+        views_to_reintegrate_[views_reintegrated_++];
+    Fuse(placed.view.depth, placed.view.camera, placed.world_from_camera);
+  }
+  if (views_reintegrated_ == views_to_reintegrate_.size()) {
+    FinishReintegration();
+  }
+}
+
+void SceneReconstruction::FinishReintegration() {
+  for (const auto& [chunk, anchor] : anchors_) dirty_chunks_.insert(chunk);
+  // Due at once, in the order of their indices.
+  dirty_queue_.clear();
+  for (const GridIndex& chunk : dirty_chunks_) {
+    dirty_queue_.emplace_back(chunk, frames_ - remesh_interval_);
+  }
+  views_to_reintegrate_.clear();
+  views_reintegrated_ = 0;
+  reintegrating_ = false;
+}
+
+void SceneReconstruction::Fuse(
+    const FusionDepth& depth, const PinholeCamera& camera,
+    const Eigen::Isometry3d& world_from_opencv_camera) {
   for (const GridIndex& block :
-       volume_.Integrate(fusion_depth, camera, world_from_opencv_camera)) {
+       volume_.Integrate(depth, camera, world_from_opencv_camera)) {
     MarkChunksOf(block);
   }
   if (max_blocks_ > 0 && volume_.block_count() > max_blocks_) {
@@ -30,7 +76,6 @@ int SceneReconstruction::Integrate(
       MarkChunksOf(block);
     }
   }
-  return invalid;
 }
 
 void SceneReconstruction::MarkChunksOf(const GridIndex& block) {
@@ -66,6 +111,7 @@ double SceneReconstruction::ClassTolerance() const {
 MeshChanges SceneReconstruction::Remesh(
     const std::vector<ClassifiedPlane>& planes, bool everything) {
   MeshChanges changes;
+  if (reintegrating_) return changes;
   const double chunk_size = volume_.options().voxel_size * kChunkVoxels;
   for (int meshed = 0; !dirty_queue_.empty(); ++meshed) {
     const auto [chunk, changed_at] = dirty_queue_.front();
@@ -135,6 +181,9 @@ MeshChanges SceneReconstruction::Clear() {
   dirty_chunks_.clear();
   dirty_queue_.clear();
   volume_ = TsdfVolume(volume_.options());
+  history_.Clear();
+  views_to_reintegrate_.clear();
+  reintegrating_ = false;
   return changes;
 }
 

@@ -285,6 +285,9 @@ class Session {
   // add to mesh_removals_ (cleared when a frame starts).
   void PublishMeshChanges(MeshChanges changes);
   std::vector<ClassifiedPlane> ClassifiedPlanes() const;
+  // Every measured frame's pose as the map places it now, for fusing the
+  // kept views anew.
+  std::vector<TimedWorldPose> PosesForReintegration() const;
 
   // Describes the keyframe and checks it for a loop, on the worker when
   // there is one.
@@ -332,10 +335,12 @@ class Session {
   // mesh_fusion_interval-th is fused.
   int64_t frames_with_depth_ = 0;
   // What the next meshing job owes, when a frame's job waited for a
-  // keyframe's mapping job (session_meshing.cpp): a fusion, a cleared
-  // volume, and how many frames it has waited.
+  // keyframe's mapping job (session_meshing.cpp): a fusion, a volume to
+  // fuse anew (the world moved) or to clear (a new world), and how many
+  // frames it has waited.
   bool fusion_due_ = false;
   bool mesh_world_moved_ = false;
+  bool mesh_world_started_over_ = false;
   int meshing_frames_waited_ = 0;
 
   // Filled while a frame runs and swapped into timings_ once it succeeds; kept

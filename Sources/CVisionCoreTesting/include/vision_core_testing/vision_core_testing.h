@@ -188,6 +188,39 @@ VC_API vc_status_t vc_test_occupancy_fold(uint64_t seed, double tilt_degrees,
                                           double other_cell_m, int *cells,
                                           int *differing);
 
+/** A re-integration trial of scene reconstruction
+    (reconstruction/scene_reconstruction.h): a floor 1 m below the camera and
+    a wall 3 m ahead, seen in exact 640x480 millimetre depth from view_count
+    poses along a sideways path of 5 cm steps; the reconstruction meshes
+    them, then the world moves by a turn of turn_degrees about the vertical
+    and a shift of shift_m along it (as a loop closure moves it), and the
+    kept views (at most max_view_bytes) are fused anew at the moved poses,
+    frame by frame, with a new view of the moved world fused each frame. */
+typedef struct vc_test_reintegration_trial {
+  /** Views kept for re-integration, and their bytes. */
+  int32_t views_kept;
+  int64_t view_bytes;
+  /** Frames until the re-integration was done, and mesh changes published
+      in them (0: the anchors stayed as they were until then). */
+  int32_t frames_reintegrating;
+  int32_t changes_while_reintegrating;
+  /** Anchors before; after: kept (same id), added, removed. */
+  int32_t anchors_before;
+  int32_t anchors_kept;
+  int32_t anchors_added;
+  int32_t anchors_removed;
+  /** The final mesh's vertices: distance to the moved surfaces (metres),
+      median and largest, and how many there are against before. */
+  double median_distance_m;
+  double max_distance_m;
+  double vertex_ratio;
+} vc_test_reintegration_trial_t;
+
+VC_API vc_status_t vc_test_reintegration(int32_t view_count,
+                                         double turn_degrees, double shift_m,
+                                         int64_t max_view_bytes,
+                                         vc_test_reintegration_trial_t *out);
+
 /** A plane a sparse-plane trial found (see vc_test_sparse_planes). */
 typedef struct vc_test_sparse_plane {
   /** World +Y is up; the plane is normal . x + offset = 0. */
