@@ -81,6 +81,16 @@ def seen_fraction(points, camera_from_world, depth):
     return float(agree.sum()) / points.shape[1]
 
 
+def read_report(path):
+    """Frame number -> entry of an `arscene relocalize --json` report."""
+    try:
+        with open(path) as handle:
+            return {entry["frame"]: entry for entry in json.load(handle)["per_frame"]}
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise ValueError(f"{path} is not an `arscene relocalize --json` report"
+                         f" (per_frame entries with frame and found): {error!r}")
+
+
 def main():
     parser = argparse.ArgumentParser(add_help=False)
     parser.add_argument("folder")
@@ -93,6 +103,8 @@ def main():
     if args.step < 1:
         parser.error(f"--step must be at least 1, got {args.step}")
     try:
+        # Read first: a wrong report is refused before the minutes of work.
+        frames = read_report(args.report) if args.report else {}
         views = [(np.linalg.inv(load_pose(args.folder, i)), load_depth(args.folder, i))
                  for i in args.map_frames[::MAP_STEP]]
         coverage = {}
@@ -108,8 +120,6 @@ def main():
           f" at 40% or more")
     result = {"coverage": {str(k): round(v, 4) for k, v in coverage.items()}}
     if args.report:
-        with open(args.report) as handle:
-            frames = {entry["frame"]: entry for entry in json.load(handle)["per_frame"]}
         missing = [query for query in coverage if query not in frames]
         if missing:
             print(f"map_coverage.py: {args.report} has no frame {missing[0]}", file=sys.stderr)
