@@ -61,6 +61,10 @@ struct MapInfoCommand: ParsableCommand {
         + " surface points: \(map.surfacePointCount).",
       "Anchors: \(anchors.count)" + (kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))")
         + ".",
+      map.sceneMesh.map {
+        "Scene mesh: \($0.chunkCount) chunk(s), \($0.faceCount) faces, \($0.voxelBlockCount)"
+          + " voxel blocks at \(String(format: "%.1f", $0.voxelSize * 100)) cm."
+      } ?? "Scene mesh: none.",
       "Centre \(vector(map.center)) \(unit), extent \(vector(map.extent)) \(unit)"
         + (map.isUpKnown
           ? " (the map's world, +Y up)."

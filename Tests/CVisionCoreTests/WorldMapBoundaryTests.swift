@@ -199,8 +199,10 @@ final class WorldMapBoundaryTests: XCTestCase {
       _ = refused(flipped, "a bit flipped at byte \(position)")
     }
     var future = bytes
-    future[8] = 3  // format version, little-endian u32 after the magic
-    XCTAssertTrue(refused(future, "version 3").contains("update ARScene"))
+    // The format version, a little-endian u32 after the magic: 3 (the
+    // scene mesh) is the newest this engine reads.
+    future[8] = 4
+    XCTAssertTrue(refused(future, "version 4").contains("update ARScene"))
     var extra = bytes
     extra.append(0)
     _ = refused(extra, "a byte after the end section")

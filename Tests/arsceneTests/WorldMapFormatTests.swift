@@ -56,4 +56,42 @@ final class WorldMapFormatTests: XCTestCase {
     XCTAssertTrue(
       info.stdout.contains("Keyframes: \(keyframes); feature points: \(points);"), info.stdout)
   }
+  /// A map saved with a scene mesh is version 3, and the document's reader
+  /// finds the MESH section's blocks, chunks and faces the engine reports.
+  func testTheDocumentsReaderCountsTheSceneMeshTheEngineSaved() throws {
+    let directory = try TemporaryFolder.make("worldMapMeshFormat", removedAfter: self)
+    let sequence = directory.appendingPathComponent("seq").path
+    let synth = try CommandRunner.run([
+      "dataset", "synth", "--scene", "room", "--frames", "30", "--seed", "2", "--width", "160",
+      "--height", "120", "--out", sequence, "--quiet",
+    ])
+    XCTAssertEqual(synth.status, 0, synth.stderr)
+    let map = directory.appendingPathComponent("room.arscenemap").path
+    let replay = try CommandRunner.run([
+      "replay", sequence, "--mesh", directory.appendingPathComponent("room.ply").path,
+      "--save-world-map", map, "--events", "/dev/null", "--quiet",
+    ])
+    XCTAssertEqual(replay.status, 0, replay.stderr)
+    let reader = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("WorldMapFormat/read_world_map.py").path
+    let read = try CommandRunner.python([reader, map])
+    XCTAssertEqual(read.status, 0, "the document's reader failed: \(read.stderr)")
+    let parsed = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: Any])
+    let head = try XCTUnwrap(parsed["head"] as? [String: Any])
+    XCTAssertEqual(head["version"] as? Int, 3)
+    let counted = try XCTUnwrap(parsed["counted"] as? [String: Any])
+    let mesh = try XCTUnwrap(counted["mesh"] as? [String: Any], "no MESH section read")
+    let chunks = try XCTUnwrap(mesh["chunks"] as? Int)
+    let faces = try XCTUnwrap(mesh["faces"] as? Int)
+    let blocks = try XCTUnwrap(mesh["blocks"] as? Int)
+    XCTAssertGreaterThan(faces, 1000)
+    let info = try CommandRunner.run(["map", "info", map])
+    XCTAssertEqual(info.status, 0, info.stderr)
+    XCTAssertTrue(info.stdout.contains("format version 3"), info.stdout)
+    XCTAssertTrue(
+      info.stdout.contains(
+        "Scene mesh: \(chunks) chunk(s), \(faces) faces, \(blocks) voxel blocks at 2.0 cm."),
+      info.stdout)
+  }
 }

@@ -137,6 +137,22 @@ public final class WorldMap: @unchecked Sendable, Equatable {
   /// How many keyframes the map holds.
   public var keyframeCount: Int { Int(info.keyframe_count) }
 
+  /// The scene mesh the map carries, or nil: a map saved by a session with
+  /// ``WorldTrackingConfiguration/sceneReconstruction`` keeps the fused
+  /// volume and its mesh (format version 3), and a session with scene
+  /// reconstruction that opens the map starts from them: its
+  /// ``Session/meshAnchors()`` hold the map's chunks from the first frame,
+  /// and its fusion goes on in the same volume (the same
+  /// ``WorldTrackingConfiguration/meshVoxelSize`` is needed). A session
+  /// without scene reconstruction keeps the mesh for the maps it saves.
+  public var sceneMesh: SceneMeshSummary? {
+    let info = info
+    guard info.mesh_block_count > 0 else { return nil }
+    return SceneMeshSummary(
+      chunkCount: Int(info.mesh_chunk_count), faceCount: Int(info.mesh_face_count),
+      voxelBlockCount: Int(info.mesh_block_count), voxelSize: info.mesh_voxel_size)
+  }
+
   /// How many feature points ``rawFeaturePoints`` holds, without copying them.
   public var rawFeaturePointCount: Int { Int(info.point_count) }
 

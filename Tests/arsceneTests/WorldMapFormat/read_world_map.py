@@ -8,7 +8,8 @@ WorldMapFormatTests fails.
 
 Prints one JSON object: the header's fields, and what the keyframe sections
 hold when counted (keyframes, feature points, valid surface cells), the
-anchors' count and kinds. With KEYFRAMES.txt, also writes the keyframes'
+anchors' count and kinds, and the scene mesh's voxel blocks, chunks and
+faces (version 3). With KEYFRAMES.txt, also writes the keyframes'
 poses there as a TUM trajectory (world_from_camera, OpenCV camera axes), for
 `arscene eval --trajectory`. Exits 1 with a message on anything the document
 does not allow.
@@ -62,8 +63,8 @@ def sections(data):
     if file.take(8) != b"ARSCNMAP":
         raise FormatError("not a world map (magic)")
     version = file.one("I")
-    if version not in (1, 2):
-        raise FormatError("version %d, this reader knows 1 and 2" % version)
+    if version not in (1, 2, 3):
+        raise FormatError("version %d, this reader knows 1 to 3" % version)
     found = []
     while True:
         tag = file.take(4).decode("ascii")
@@ -95,6 +96,38 @@ def read_head(payload, version):
     head["up_known"] = up == 1
     r.finished()
     return head
+
+
+MESH_CLASSES = range(8)
+
+
+def read_mesh(payload):
+    """Counts what MESH holds, checking every value's range."""
+    r = Reader(payload, "MESH")
+    voxel_size, truncation = r.values("2f")
+    if not (0.001 < voxel_size < 0.25) or not (1 <= truncation <= 16):
+        raise FormatError("MESH: voxel size %g m, truncation %g voxels" % (voxel_size, truncation))
+    blocks = set()
+    for _ in range(r.one("Q")):
+        index = r.values("3i")
+        distances, weights = r.values("512f"), r.values("512f")
+        if index in blocks or not all(-1 <= d <= 1 for d in distances) or not all(0 <= w <= 64 for w in weights):
+            raise FormatError("MESH: block %s twice or out of range" % (index,))
+        blocks.add(index)
+    chunks, faces = set(), 0
+    for _ in range(r.one("Q")):
+        index = r.values("3i")
+        vertex_count, face_count = r.values("2I")
+        coordinates = r.values("%df" % (6 * vertex_count))
+        corners = r.values("%dI" % (3 * face_count))
+        classes = r.take(face_count)
+        if index in chunks or not all(math.isfinite(c) for c in coordinates) \
+                or any(c >= vertex_count for c in corners) or any(c not in MESH_CLASSES for c in classes):
+            raise FormatError("MESH: chunk %s twice or out of range" % (index,))
+        chunks.add(index)
+        faces += face_count
+    r.finished()
+    return {"voxel_size": voxel_size, "blocks": len(blocks), "chunks": len(chunks), "faces": faces}
 
 
 def tum_line(timestamp_ns, pose):
@@ -158,8 +191,9 @@ def read(path, keyframes_out=None):
     with open(path, "rb") as file:
         version, found = sections(file.read())
     tags = [tag for tag, _ in found]
-    if not tags or tags[0] != "HEAD" or tags.count("HEAD") != 1 or tags.count("ANCH") != 1:
-        raise FormatError("sections %s: HEAD first, then KFRM, ANCH and END once" % tags)
+    if not tags or tags[0] != "HEAD" or tags.count("HEAD") != 1 or tags.count("ANCH") != 1 \
+            or tags.count("MESH") > (1 if version >= 3 else 0):
+        raise FormatError("sections %s: HEAD first, then KFRM, ANCH, MESH (version 3) and END once" % tags)
     head = read_head(found[0][1], version)
     head["version"] = version
     poses = []
@@ -178,6 +212,9 @@ def read(path, keyframes_out=None):
         "anchors": len(anchors),
         "anchor_kinds": sorted({anchor["kind"] for anchor in anchors}),
     }
+    meshes = [read_mesh(payload) for tag, payload in found if tag == "MESH"]
+    if meshes:
+        counted["mesh"] = meshes[0]
     # One feature as the field list spells it, to hold against the size the
     # document states.
     feature_bytes = struct.calcsize("<5fi") + 32 + struct.calcsize("<3f")

@@ -1396,6 +1396,14 @@ typedef struct vc_world_map_info {
       its first camera's axes (one camera without an IMU, or a
       camera-aligned session). A session that opens the map keeps them. */
   int32_t is_up_known;
+  /** The scene mesh the map carries (format version 3; saved by a session
+      with scene reconstruction): the fused volume's blocks of 8^3 voxels,
+      the mesh chunks and their faces, and the voxel side in metres. All 0
+      when the map has no mesh. */
+  int64_t mesh_block_count;
+  int64_t mesh_chunk_count;
+  int64_t mesh_face_count;
+  float mesh_voxel_size;
 } vc_world_map_info_t;
 
 VC_API vc_status_t vc_world_map_get_info(const vc_world_map_t *map,

@@ -160,7 +160,7 @@ vc_status_t vc_world_map_get_info(const vc_world_map_t* map,
     vc::Require(out_info != nullptr, "out_info is NULL");
     const vc::WorldMapData& data = map->data;
     vc_world_map_info_t info{};
-    info.format_version = vc::kWorldMapFormatVersion;
+    info.format_version = vc::WorldMapFormatVersionOf(data);
     std::strncpy(info.engine_version, vc_version(),
                  sizeof info.engine_version - 1);
     info.camera = {data.camera.fx, data.camera.fy,    data.camera.cx,
@@ -176,6 +176,12 @@ vc_status_t vc_world_map_get_info(const vc_world_map_t* map,
     info.tracking_mode = static_cast<vc_tracking_mode_t>(data.made_by);
     info.is_scale_known = data.metric ? 1 : 0;
     info.is_up_known = data.up_known ? 1 : 0;
+    if (data.has_mesh) {
+      info.mesh_block_count = static_cast<int64_t>(data.mesh.blocks.size());
+      info.mesh_chunk_count = static_cast<int64_t>(data.mesh.chunks.size());
+      info.mesh_face_count = data.mesh.face_count();
+      info.mesh_voxel_size = data.mesh.voxel_size;
+    }
     *out_info = info;
   });
 }

@@ -3,6 +3,33 @@
 #include <algorithm>
 
 namespace vc {
+namespace {
+
+// The chunks whose meshes read a block's voxels: each chunk meshes its
+// voxels with a one-voxel margin on every side (surface_nets.cpp), so a
+// block's change reaches the chunks whose margins hold its edge voxels too.
+std::vector<GridIndex> ChunksReachedBy(const GridIndex& block) {
+  const auto chunk_of_voxel = [](int v) {
+    return ChunkOfBlock(BlockOfVoxel(v));
+  };
+  const int first[3] = {block.x * kVoxelBlockSide - 1,
+                        block.y * kVoxelBlockSide - 1,
+                        block.z * kVoxelBlockSide - 1};
+  std::vector<GridIndex> chunks;
+  for (int z = chunk_of_voxel(first[2]);
+       z <= chunk_of_voxel(first[2] + kVoxelBlockSide + 1); ++z) {
+    for (int y = chunk_of_voxel(first[1]);
+         y <= chunk_of_voxel(first[1] + kVoxelBlockSide + 1); ++y) {
+      for (int x = chunk_of_voxel(first[0]);
+           x <= chunk_of_voxel(first[0] + kVoxelBlockSide + 1); ++x) {
+        chunks.push_back({x, y, z});
+      }
+    }
+  }
+  return chunks;
+}
+
+}  // namespace
 
 SceneReconstruction::SceneReconstruction(const TsdfOptions& options,
                                          bool classify, int remesh_interval,
@@ -79,25 +106,9 @@ void SceneReconstruction::Fuse(
 }
 
 void SceneReconstruction::MarkChunksOf(const GridIndex& block) {
-  // Each chunk meshes its voxels with a one-voxel margin on every side
-  // (surface_nets.cpp), so a block's change reaches the chunks whose
-  // margins hold its edge voxels too.
-  const auto chunk_of_voxel = [](int v) {
-    return ChunkOfBlock(BlockOfVoxel(v));
-  };
-  const int first[3] = {block.x * kVoxelBlockSide - 1,
-                        block.y * kVoxelBlockSide - 1,
-                        block.z * kVoxelBlockSide - 1};
-  for (int z = chunk_of_voxel(first[2]);
-       z <= chunk_of_voxel(first[2] + kVoxelBlockSide + 1); ++z) {
-    for (int y = chunk_of_voxel(first[1]);
-         y <= chunk_of_voxel(first[1] + kVoxelBlockSide + 1); ++y) {
-      for (int x = chunk_of_voxel(first[0]);
-           x <= chunk_of_voxel(first[0] + kVoxelBlockSide + 1); ++x) {
-        if (dirty_chunks_.insert({x, y, z}).second) {
-          dirty_queue_.emplace_back(GridIndex{x, y, z}, frames_);
-        }
-      }
+  for (const GridIndex& chunk : ChunksReachedBy(block)) {
+    if (dirty_chunks_.insert(chunk).second) {
+      dirty_queue_.emplace_back(chunk, frames_);
     }
   }
 }
@@ -112,7 +123,6 @@ MeshChanges SceneReconstruction::Remesh(
     const std::vector<ClassifiedPlane>& planes, bool everything) {
   MeshChanges changes;
   if (reintegrating_) return changes;
-  const double chunk_size = volume_.options().voxel_size * kChunkVoxels;
   for (int meshed = 0; !dirty_queue_.empty(); ++meshed) {
     const auto [chunk, changed_at] = dirty_queue_.front();
     if (!everything && (meshed == kMaxChunksRemeshedPerFrame ||
@@ -121,6 +131,7 @@ MeshChanges SceneReconstruction::Remesh(
     }
     dirty_queue_.pop_front();
     dirty_chunks_.erase(chunk);
+    restored_chunks_.erase(chunk);
     ChunkMesh mesh = ExtractChunkMesh(volume_, chunk);
     const auto existing = anchors_.find(chunk);
     if (mesh.empty()) {
@@ -130,16 +141,8 @@ MeshChanges SceneReconstruction::Remesh(
       }
       continue;
     }
-    auto anchor = std::make_shared<MeshAnchorData>();
-    anchor->chunk = chunk;
-    anchor->origin = Eigen::Vector3d(chunk.x, chunk.y, chunk.z) * chunk_size;
-    anchor->face_classes = classify_
-                               ? ClassifyFaces(mesh, planes, ClassTolerance())
-                               : std::vector<uint8_t>(mesh.faces.size(), 0);
-    for (const Eigen::Vector3f& vertex : mesh.vertices) {
-      anchor->bounds.extend(vertex);
-    }
-    anchor->mesh = std::move(mesh);
+    auto anchor = std::make_shared<MeshAnchorData>(
+        MakeAnchor(chunk, std::move(mesh), planes));
     if (existing == anchors_.end()) {
       anchor->id = next_id_++;
       changes.added.push_back(anchor);
@@ -154,11 +157,64 @@ MeshChanges SceneReconstruction::Remesh(
   return changes;
 }
 
+MeshAnchorData SceneReconstruction::MakeAnchor(
+    const GridIndex& chunk, ChunkMesh mesh,
+    const std::vector<ClassifiedPlane>& planes) const {
+  const double chunk_size = volume_.options().voxel_size * kChunkVoxels;
+  MeshAnchorData anchor;
+  anchor.chunk = chunk;
+  anchor.origin = Eigen::Vector3d(chunk.x, chunk.y, chunk.z) * chunk_size;
+  anchor.face_classes = classify_
+                            ? ClassifyFaces(mesh, planes, ClassTolerance())
+                            : std::vector<uint8_t>(mesh.faces.size(), 0);
+  for (const Eigen::Vector3f& vertex : mesh.vertices) {
+    anchor.bounds.extend(vertex);
+  }
+  anchor.mesh = std::move(mesh);
+  return anchor;
+}
+
+std::vector<MeshAnchorData> SceneReconstruction::MeshEveryChunk(
+    const std::vector<ClassifiedPlane>& planes) const {
+  std::set<GridIndex> chunks;
+  for (const GridIndex& block : volume_.BlockIndices()) {
+    for (const GridIndex& chunk : ChunksReachedBy(block)) chunks.insert(chunk);
+  }
+  std::vector<MeshAnchorData> meshed;
+  for (const GridIndex& chunk : chunks) {
+    ChunkMesh mesh = ExtractChunkMesh(volume_, chunk);
+    if (!mesh.empty())
+      meshed.push_back(MakeAnchor(chunk, std::move(mesh), planes));
+  }
+  return meshed;
+}
+
+MeshChanges SceneReconstruction::Restore(
+    const std::vector<std::pair<GridIndex, VoxelBlock>>& blocks,
+    std::vector<MeshAnchorData> chunks) {
+  MeshChanges changes = Clear();
+  for (const auto& [index, block] : blocks) volume_.RestoreBlock(index, block);
+  for (MeshAnchorData& chunk : chunks) {
+    auto anchor = std::make_shared<MeshAnchorData>(std::move(chunk));
+    anchor->id = next_id_++;
+    for (const Eigen::Vector3f& vertex : anchor->mesh.vertices) {
+      anchor->bounds.extend(vertex);
+    }
+    changes.added.push_back(anchor);
+    restored_chunks_.insert(anchor->chunk);
+    anchors_[anchor->chunk] = std::move(anchor);
+  }
+  return changes;
+}
+
 MeshChanges SceneReconstruction::Reclassify(
     const std::vector<ClassifiedPlane>& planes) {
   MeshChanges changes;
   if (!classify_) return changes;
   for (auto& [chunk, anchor] : anchors_) {
+    // A chunk as a world map gave it keeps the classes of the planes that
+    // session saw, until this one meshes it anew.
+    if (restored_chunks_.count(chunk) != 0) continue;
     std::vector<uint8_t> classes =
         ClassifyFaces(anchor->mesh, planes, ClassTolerance());
     if (classes == anchor->face_classes) continue;
@@ -182,6 +238,7 @@ MeshChanges SceneReconstruction::Clear() {
   dirty_queue_.clear();
   volume_ = TsdfVolume(volume_.options());
   history_.Clear();
+  restored_chunks_.clear();
   views_to_reintegrate_.clear();
   reintegrating_ = false;
   return changes;

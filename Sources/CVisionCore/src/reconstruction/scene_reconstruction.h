@@ -98,11 +98,25 @@ class SceneReconstruction {
   // removals.
   MeshChanges Clear();
 
+  // Every chunk the volume holds surface in, meshed now and classed by
+  // planes, by chunk index: what a world map keeps. Changes nothing.
+  std::vector<MeshAnchorData> MeshEveryChunk(
+      const std::vector<ClassifiedPlane>& planes) const;
+  // Starts from what another session fused (a world map): its volume's
+  // blocks and its chunks' meshes (chunk, origin, mesh and classes set),
+  // which become anchors with new ids. Returns them as added.
+  MeshChanges Restore(
+      const std::vector<std::pair<GridIndex, VoxelBlock>>& blocks,
+      std::vector<MeshAnchorData> chunks);
+
   const TsdfVolume& volume() const { return volume_; }
 
  private:
   // How far from a plane a face may lie and take its class.
   double ClassTolerance() const;
+  // A chunk's anchor (no id yet): its mesh, classed by planes.
+  MeshAnchorData MakeAnchor(const GridIndex& chunk, ChunkMesh mesh,
+                            const std::vector<ClassifiedPlane>& planes) const;
   // Fuses a depth map into the volume, within the memory bound.
   void Fuse(const FusionDepth& depth, const PinholeCamera& camera,
             const Eigen::Isometry3d& world_from_opencv_camera);
@@ -122,6 +136,8 @@ class SceneReconstruction {
   std::deque<std::pair<GridIndex, int64_t>> dirty_queue_;
   std::set<GridIndex> dirty_chunks_;
   std::map<GridIndex, MeshAnchorPointer> anchors_;
+  // Chunks as Restore gave them, not meshed here since.
+  std::set<GridIndex> restored_chunks_;
   uint64_t next_id_ = 1;
   FusedViewHistory history_;
   bool reintegrating_ = false;

@@ -90,6 +90,20 @@ size_t TsdfVolume::memory_bytes() const {
          blocks_.bucket_count() * sizeof(void*);
 }
 
+std::vector<GridIndex> TsdfVolume::BlockIndices() const {
+  std::vector<GridIndex> indices;
+  indices.reserve(blocks_.size());
+  for (const auto& [index, block] : blocks_) indices.push_back(index);
+  std::sort(indices.begin(), indices.end());
+  return indices;
+}
+
+void TsdfVolume::RestoreBlock(const GridIndex& index, const VoxelBlock& block) {
+  VoxelBlock& restored = blocks_[index];
+  restored = block;
+  restored.last_fused = 0;
+}
+
 std::vector<GridIndex> TsdfVolume::DropOldestBlocks(size_t keep) {
   if (blocks_.size() <= keep) return {};
   std::vector<std::pair<int64_t, GridIndex>> by_age;

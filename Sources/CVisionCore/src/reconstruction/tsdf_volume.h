@@ -107,6 +107,11 @@ class TsdfVolume {
   std::vector<GridIndex> DropOldestBlocks(size_t keep);
 
   const VoxelBlock* Find(const GridIndex& block) const;
+  // Every block's index, sorted.
+  std::vector<GridIndex> BlockIndices() const;
+  // Puts in a block fused elsewhere (a volume read back from a world map),
+  // replacing any there; it counts as fused before everything fused here.
+  void RestoreBlock(const GridIndex& index, const VoxelBlock& block);
   size_t block_count() const { return blocks_.size(); }
   size_t memory_bytes() const;
   // What one block costs in memory_bytes, the hash table's share aside.

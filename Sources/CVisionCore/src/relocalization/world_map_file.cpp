@@ -8,6 +8,7 @@
 
 #include "common/image_limits.h"
 #include "common/status_error.h"
+#include "relocalization/world_map_bytes.h"
 
 namespace vc {
 namespace {
@@ -34,112 +35,6 @@ uint32_t Crc32(const uint8_t* data, size_t size) {
   }
   return crc ^ 0xFFFFFFFFu;
 }
-
-// Little-endian whatever the machine.
-class ByteWriter {
- public:
-  void U8(uint8_t v) { bytes_.push_back(v); }
-  void U32(uint32_t v) {
-    for (int i = 0; i < 4; ++i) bytes_.push_back(uint8_t(v >> (8 * i)));
-  }
-  void U64(uint64_t v) {
-    for (int i = 0; i < 8; ++i) bytes_.push_back(uint8_t(v >> (8 * i)));
-  }
-  void I32(int32_t v) { U32(static_cast<uint32_t>(v)); }
-  void I64(int64_t v) { U64(static_cast<uint64_t>(v)); }
-  void F32(float v) {
-    uint32_t bits;
-    std::memcpy(&bits, &v, 4);
-    U32(bits);
-  }
-  void F64(double v) {
-    uint64_t bits;
-    std::memcpy(&bits, &v, 8);
-    U64(bits);
-  }
-  void Bytes(const uint8_t* data, size_t size) {
-    bytes_.insert(bytes_.end(), data, data + size);
-  }
-  void String(const std::string& s) {
-    U32(static_cast<uint32_t>(s.size()));
-    Bytes(reinterpret_cast<const uint8_t*>(s.data()), s.size());
-  }
-  std::vector<uint8_t>& bytes() { return bytes_; }
-
- private:
-  std::vector<uint8_t> bytes_;
-};
-
-// Reads what ByteWriter wrote, refusing to read past its end.
-class ByteReader {
- public:
-  ByteReader(const uint8_t* data, size_t size, std::string what)
-      : data_(data), size_(size), what_(std::move(what)) {}
-
-  size_t remaining() const { return size_ - offset_; }
-  size_t offset() const { return offset_; }
-
-  void Need(uint64_t count, const char* field) const {
-    Require(count <= remaining(), what_ + ": truncated: " + field + " needs " +
-                                      std::to_string(count) + " bytes, " +
-                                      std::to_string(remaining()) + " left");
-  }
-  uint8_t U8(const char* field) {
-    Need(1, field);
-    return data_[offset_++];
-  }
-  uint32_t U32(const char* field) {
-    Need(4, field);
-    uint32_t v = 0;
-    for (int i = 0; i < 4; ++i) v |= uint32_t(data_[offset_ + i]) << (8 * i);
-    offset_ += 4;
-    return v;
-  }
-  uint64_t U64(const char* field) {
-    Need(8, field);
-    uint64_t v = 0;
-    for (int i = 0; i < 8; ++i) v |= uint64_t(data_[offset_ + i]) << (8 * i);
-    offset_ += 8;
-    return v;
-  }
-  int32_t I32(const char* field) { return static_cast<int32_t>(U32(field)); }
-  int64_t I64(const char* field) { return static_cast<int64_t>(U64(field)); }
-  float F32(const char* field) {
-    const uint32_t bits = U32(field);
-    float v;
-    std::memcpy(&v, &bits, 4);
-    Require(std::isfinite(v), what_ + ": " + field + " is not finite");
-    return v;
-  }
-  double F64(const char* field) {
-    const uint64_t bits = U64(field);
-    double v;
-    std::memcpy(&v, &bits, 8);
-    Require(std::isfinite(v), what_ + ": " + field + " is not finite");
-    return v;
-  }
-  const uint8_t* Bytes(uint64_t count, const char* field) {
-    Need(count, field);
-    const uint8_t* p = data_ + offset_;
-    offset_ += count;
-    return p;
-  }
-  std::string String(uint32_t max_bytes, const char* field) {
-    const uint32_t size = U32(field);
-    Require(size <= max_bytes, what_ + ": " + field + " is " +
-                                   std::to_string(size) + " bytes, at most " +
-                                   std::to_string(max_bytes) + " allowed");
-    const uint8_t* p = Bytes(size, field);
-    return std::string(reinterpret_cast<const char*>(p), size);
-  }
-  const std::string& what() const { return what_; }
-
- private:
-  const uint8_t* data_;
-  size_t size_;
-  size_t offset_ = 0;
-  std::string what_;
-};
 
 void WriteCamera(ByteWriter& w, const PinholeCamera& c) {
   w.F64(c.fx);
@@ -351,7 +246,7 @@ std::vector<uint8_t> EncodeWorldMap(const WorldMapData& data,
                                     const std::string& engine_version) {
   ByteWriter out;
   out.Bytes(reinterpret_cast<const uint8_t*>(kMagic), sizeof kMagic);
-  out.U32(kWorldMapFormatVersion);
+  out.U32(WorldMapFormatVersionOf(data));
 
   int64_t points = 0;
   int64_t surface_points = 0;
@@ -385,6 +280,11 @@ std::vector<uint8_t> EncodeWorldMap(const WorldMapData& data,
   ByteWriter anchors;
   anchors.Bytes(data.anchors.data(), data.anchors.size());
   WriteSection(out, "ANCH", anchors);
+  if (data.has_mesh) {
+    ByteWriter mesh;
+    WriteWorldMapMesh(data.mesh, mesh);
+    WriteSection(out, "MESH", mesh);
+  }
   ByteWriter end;
   WriteSection(out, "END ", end);
   return std::move(out.bytes());
@@ -417,6 +317,20 @@ void ReadHowTracked(ByteReader& header, const std::string& what,
   s->made_by = static_cast<TrackingMode>(made_by);
   s->metric = metric == 1;
   s->up_known = up == 1;
+}
+
+// Version 3's MESH section, where there is one.
+void ReadOptionalMesh(ByteReader& r, WorldMapData* data, WorldMapSummary* s) {
+  if (!r.NextBytesAre("MESH", 4)) return;
+  ByteReader mesh = ReadSection(r, "MESH", "mesh");
+  data->mesh = ReadWorldMapMesh(mesh);
+  RequireConsumed(mesh);
+  data->has_mesh = true;
+  s->has_mesh = true;
+  s->mesh_block_count = static_cast<int64_t>(data->mesh.blocks.size());
+  s->mesh_chunk_count = static_cast<int64_t>(data->mesh.chunks.size());
+  s->mesh_face_count = data->mesh.face_count();
+  s->mesh_voxel_size = data->mesh.voxel_size;
 }
 
 }  // namespace
@@ -492,6 +406,7 @@ WorldMapData DecodeWorldMap(const std::vector<uint8_t>& bytes,
               std::to_string(anchors.remaining()));
   const uint8_t* anchor_bytes = anchors.Bytes(anchors.remaining(), "anchors");
   data.anchors.assign(anchor_bytes, anchor_bytes + s.anchor_bytes);
+  if (version >= 3) ReadOptionalMesh(r, &data, &s);
   ByteReader end = ReadSection(r, "END ", "end");
   RequireConsumed(end);
   RequireConsumed(r);

@@ -19,6 +19,7 @@
 #include "common/tracking_options.h"
 #include "relocalization/map_keyframe.h"
 #include "relocalization/relocalization_options.h"
+#include "relocalization/world_map_mesh.h"
 
 namespace vc {
 
@@ -41,6 +42,9 @@ struct WorldMapData {
   // the planes in view); otherwise the world keeps the first camera's axes
   // (one camera without an IMU, or a camera-aligned session).
   bool up_known = true;
+  // The scene mesh, from a session with scene reconstruction (version 3).
+  bool has_mesh = false;
+  WorldMapMesh mesh;
 };
 
 // The counts and extent a reader reports without keeping the keyframes.
@@ -59,12 +63,25 @@ struct WorldMapSummary {
   TrackingMode made_by = TrackingMode::kRgbd;
   bool metric = true;
   bool up_known = true;
+  bool has_mesh = false;
+  int64_t mesh_block_count = 0;
+  int64_t mesh_chunk_count = 0;
+  int64_t mesh_face_count = 0;
+  float mesh_voxel_size = 0;
 };
 
 // Version 2 added how the map was tracked, its unit and whether its +Y is
 // up; version 1 files were all made with depth, in metres, +Y up, and are
-// read as such.
-constexpr uint32_t kWorldMapFormatVersion = 2;
+// read as such. Version 3 added the optional MESH section; a map without
+// one is still written as version 2, which older engines read.
+constexpr uint32_t kWorldMapFormatVersion = 3;
+constexpr uint32_t kWorldMapFormatVersionWithoutMesh = 2;
+
+// The version a map is written as.
+inline uint32_t WorldMapFormatVersionOf(const WorldMapData& data) {
+  return data.has_mesh ? kWorldMapFormatVersion
+                       : kWorldMapFormatVersionWithoutMesh;
+}
 
 // Bounds a reader enforces before allocating.
 constexpr int64_t kMaxWorldMapKeyframes = 100000;

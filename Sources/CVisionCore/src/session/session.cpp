@@ -321,6 +321,14 @@ WorldMapData Session::CurrentWorldMap() const {
   map.made_by = map_made_by_;
   map.metric = scale_known_;
   map.up_known = up_known_;
+  if (reconstruction_) {
+    const_cast<Session*>(this)->SettleMeshingJob();
+    map.mesh = SceneMeshForWorldMap();
+    map.has_mesh = !map.mesh.blocks.empty();
+  } else if (carried_mesh_) {
+    map.mesh = *carried_mesh_;
+    map.has_mesh = true;
+  }
   return map;
 }
 
@@ -340,6 +348,7 @@ void Session::AdoptWorldMap(const WorldMapData& map) {
           "the world map is in a unit of its own (tracked from one camera, "
           "without depth or an IMU), and this session tracks in metres: "
           "track monocular to use the map");
+  if (map.has_mesh) RequireSceneMeshFits(map.mesh);
   KeyframeDatabase adopted(relocalizer_options_);
   int64_t next_id = 0;
   std::unordered_map<int64_t, int64_t> plane_frames;
@@ -364,6 +373,7 @@ void Session::AdoptWorldMap(const WorldMapData& map) {
   scale_known_ = map.metric;
   up_known_ = map.up_known;
   tracker_->AdoptExistingWorld(map.metric, map.up_known);
+  if (map.has_mesh) RestoreSceneMesh(map.mesh);
 }
 
 void Session::SetReferenceDatabase(

@@ -288,6 +288,17 @@ class Session {
   // Every measured frame's pose as the map places it now, for fusing the
   // kept views anew.
   std::vector<TimedWorldPose> PosesForReintegration() const;
+  // The scene mesh a world map keeps (session_world_map_mesh.cpp): the
+  // volume and every chunk meshed from it now.
+  WorldMapMesh SceneMeshForWorldMap() const;
+  // Starts the scene reconstruction from a world map's mesh; a session
+  // without scene reconstruction carries it into the maps it saves.
+  void RestoreSceneMesh(const WorldMapMesh& mesh);
+  // Refuses a map's mesh fused with other voxels than this session's.
+  void RequireSceneMeshFits(const WorldMapMesh& mesh) const;
+  // Waits for the meshing job, whose output stays for the next frame to
+  // publish, so that the volume may be read.
+  void SettleMeshingJob();
 
   // Describes the keyframe and checks it for a loop, on the worker when
   // there is one.
@@ -341,6 +352,9 @@ class Session {
   bool fusion_due_ = false;
   bool mesh_world_moved_ = false;
   bool mesh_world_started_over_ = false;
+  // A world map's mesh this session does not reconstruct, kept for the
+  // maps it saves.
+  std::optional<WorldMapMesh> carried_mesh_;
   int meshing_frames_waited_ = 0;
 
   // Filled while a frame runs and swapped into timings_ once it succeeds; kept

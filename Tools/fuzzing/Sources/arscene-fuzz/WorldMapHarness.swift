@@ -11,7 +11,7 @@ enum WorldMapHarness {
     run: { data in
       guard let map = try? WorldMap(fileBytes: data, name: "fuzz input") else { return }
       _ = (map.formatVersion, map.camera, map.keyframeCount, map.engineVersion)
-      _ = (map.rawFeaturePoints.count, try? map.anchors, map.center, map.extent)
+      _ = (map.rawFeaturePoints.count, try? map.anchors, map.center, map.extent, map.sceneMesh)
       guard let written = try? map.fileBytes() else {
         fuzzFailure("a map that read could not be written")
       }
