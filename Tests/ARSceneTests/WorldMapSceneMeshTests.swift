@@ -59,6 +59,24 @@ final class WorldMapSceneMeshTests: XCTestCase {
       Double(faces(try session.meshAnchors())), 0.95 * Double(faces(anchors)))
   }
 
+  /// The map waits for the meshing job and leaves its output for the next
+  /// frame, as if nothing had asked: the mesh is the same.
+  func testSavingAMapMidwayChangesNoMesh() throws {
+    var meshes: [[MeshAnchor]] = []
+    for savesMidway in [false, true] {
+      let session = try Session(configuration: configuration())
+      for (index, frame) in RoomWalk.frames(Self.frameCount).enumerated() {
+        _ = try session.process(frame)
+        if savesMidway && index == Self.frameCount / 2 {
+          XCTAssertNotNil(try session.currentWorldMap().sceneMesh)
+        }
+      }
+      try session.finishSceneReconstruction()
+      meshes.append(try session.meshAnchors())
+    }
+    XCTAssertEqual(meshes[0], meshes[1])
+  }
+
   func testASessionWithoutReconstructionKeepsTheMeshForItsMaps() throws {
     let (map, _) = try mappedWalk()
     var opening = configuration(reconstruction: false)
