@@ -7,23 +7,12 @@ import XCTest
 /// the engine wrote, and find the counts the engine reports.
 final class WorldMapFormatTests: XCTestCase {
   func testAReaderWrittenFromTheDocumentParsesAMapTheEngineWrote() throws {
-    let directory = try TemporaryFolder.make("worldMapFormat", removedAfter: self)
-    let sequence = directory.appendingPathComponent("seq").path
-    let synth = try CommandRunner.run([
-      "dataset", "synth", "--scene", "room", "--frames", "30", "--seed", "2", "--width", "160",
-      "--height", "120", "--out", sequence, "--quiet",
-    ])
-    XCTAssertEqual(synth.status, 0, synth.stderr)
+    let (directory, sequence) = try synthesizedRoom()
     let map = directory.appendingPathComponent("room.arscenemap").path
     let built = try CommandRunner.run(["map", "build", sequence, "--out", map, "--quiet"])
     XCTAssertEqual(built.status, 0, built.stderr)
 
-    let reader = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("WorldMapFormat/read_world_map.py").path
-    let read = try CommandRunner.python([reader, map])
-    XCTAssertEqual(read.status, 0, "the document's reader failed: \(read.stderr)")
-    let parsed = try XCTUnwrap(
-      JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: Any])
+    let parsed = try readWithTheDocumentsReader(map)
     let head = try XCTUnwrap(parsed["head"] as? [String: Any])
     let counted = try XCTUnwrap(parsed["counted"] as? [String: Any])
     // The header agrees with what the sections hold, as the document says.
@@ -56,28 +45,18 @@ final class WorldMapFormatTests: XCTestCase {
     XCTAssertTrue(
       info.stdout.contains("Keyframes: \(keyframes); feature points: \(points);"), info.stdout)
   }
+
   /// A map saved with a scene mesh is version 3, and the document's reader
   /// finds the MESH section's blocks, chunks and faces the engine reports.
   func testTheDocumentsReaderCountsTheSceneMeshTheEngineSaved() throws {
-    let directory = try TemporaryFolder.make("worldMapMeshFormat", removedAfter: self)
-    let sequence = directory.appendingPathComponent("seq").path
-    let synth = try CommandRunner.run([
-      "dataset", "synth", "--scene", "room", "--frames", "30", "--seed", "2", "--width", "160",
-      "--height", "120", "--out", sequence, "--quiet",
-    ])
-    XCTAssertEqual(synth.status, 0, synth.stderr)
+    let (directory, sequence) = try synthesizedRoom()
     let map = directory.appendingPathComponent("room.arscenemap").path
     let replay = try CommandRunner.run([
       "replay", sequence, "--mesh", directory.appendingPathComponent("room.ply").path,
       "--save-world-map", map, "--events", "/dev/null", "--quiet",
     ])
     XCTAssertEqual(replay.status, 0, replay.stderr)
-    let reader = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("WorldMapFormat/read_world_map.py").path
-    let read = try CommandRunner.python([reader, map])
-    XCTAssertEqual(read.status, 0, "the document's reader failed: \(read.stderr)")
-    let parsed = try XCTUnwrap(
-      JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: Any])
+    let parsed = try readWithTheDocumentsReader(map)
     let head = try XCTUnwrap(parsed["head"] as? [String: Any])
     XCTAssertEqual(head["version"] as? Int, 3)
     let counted = try XCTUnwrap(parsed["counted"] as? [String: Any])
@@ -93,5 +72,27 @@ final class WorldMapFormatTests: XCTestCase {
       info.stdout.contains(
         "Scene mesh: \(chunks) chunk(s), \(faces) faces, \(blocks) voxel blocks at 2.0 cm."),
       info.stdout)
+  }
+
+  /// A folder for the test and a small synthetic room sequence in it.
+  private func synthesizedRoom() throws -> (folder: URL, sequence: String) {
+    let directory = try TemporaryFolder.make("worldMapFormat", removedAfter: self)
+    let sequence = directory.appendingPathComponent("seq").path
+    let synth = try CommandRunner.run([
+      "dataset", "synth", "--scene", "room", "--frames", "30", "--seed", "2", "--width", "160",
+      "--height", "120", "--out", sequence, "--quiet",
+    ])
+    XCTAssertEqual(synth.status, 0, synth.stderr)
+    return (directory, sequence)
+  }
+
+  /// What WorldMapFormat/read_world_map.py prints for the map.
+  private func readWithTheDocumentsReader(_ map: String) throws -> [String: Any] {
+    let reader = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("WorldMapFormat/read_world_map.py").path
+    let read = try CommandRunner.python([reader, map])
+    XCTAssertEqual(read.status, 0, "the document's reader failed: \(read.stderr)")
+    return try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: Any])
   }
 }
