@@ -9,7 +9,7 @@ import XCTest
 /// reconstruction keeps the mesh for the maps it saves; a mesh fused with
 /// other voxels, or a damaged MESH section, is refused by name.
 final class WorldMapSceneMeshTests: XCTestCase {
-  private static let frameCount = 40
+  private static let frameCount = 24
 
   private func configuration(reconstruction: Bool = true, voxelSize: Float = 0.02)
     -> WorldTrackingConfiguration
