@@ -139,6 +139,49 @@ final class MeshCommandTests: XCTestCase {
     XCTAssertGreaterThan(revisions.count, 2, "mesh chunks were reported")
   }
 
+  /// `map mesh` writes the mesh a world map carries: the saving replay's
+  /// chunks and faces; a map without a mesh, or the map as the output, is
+  /// refused by name.
+  func testMapMeshWritesTheMeshTheMapCarries() throws {
+    let folder = try TemporaryFolder.make("arscene-map-mesh", removedAfter: self)
+    let sequence = try CommandRunner.synthesizedRoom(frames: 20, in: folder)
+    let path = { folder.appendingPathComponent($0).path }
+    let replay = try CommandRunner.run([
+      "replay", sequence, "--mesh", path("replay.ply"), "--save-world-map", path("room.map"),
+      "--events", "/dev/null",
+    ])
+    XCTAssertEqual(replay.status, 0, replay.stderr)
+    let exported = try CommandRunner.run([
+      "map", "mesh", path("room.map"), "--out", path("map.ply"),
+    ])
+    XCTAssertEqual(exported.status, 0, exported.stderr)
+    func faces(_ file: String) throws -> Int {
+      let header = String(
+        decoding: try Data(contentsOf: URL(fileURLWithPath: file)).prefix(1000), as: UTF8.self)
+      let line = try XCTUnwrap(
+        header.split(separator: "\n").first { $0.hasPrefix("element face ") })
+      return try XCTUnwrap(Int(line.split(separator: " ")[2]))
+    }
+    XCTAssertGreaterThan(try faces(path("replay.ply")), 1000)
+    XCTAssertEqual(try faces(path("map.ply")), try faces(path("replay.ply")))
+
+    let plain = try CommandRunner.run([
+      "replay", sequence, "--save-world-map", path("plain.map"), "--events", "/dev/null",
+      "--quiet",
+    ])
+    XCTAssertEqual(plain.status, 0, plain.stderr)
+    let none = try CommandRunner.run(["map", "mesh", path("plain.map"), "--out", path("none.ply")])
+    XCTAssertEqual(none.status, 1)
+    XCTAssertTrue(none.stderr.contains("carries no scene mesh"), none.stderr)
+    // A map named like a mesh, given as its own output.
+    try FileManager.default.copyItem(atPath: path("room.map"), toPath: path("map.glb"))
+    let onto = try CommandRunner.run([
+      "map", "mesh", path("map.glb"), "--out", path("map.glb"), "--force",
+    ])
+    XCTAssertEqual(onto.status, 1)
+    XCTAssertTrue(onto.stderr.contains("would replace the world map"), onto.stderr)
+  }
+
   /// The PLY's header counts, the OBJ's lines and the GLB's accessors
   /// describe the same mesh; the GLB is glTF 2.0 with its two chunks.
   private func checkFormatsAgree(in folder: URL) throws {

@@ -9,9 +9,9 @@ extension Session {
   ///
   /// When a loop closure corrects the map, or the world turns once up is
   /// known, the surfaces are fused anew where the corrected map puts them,
-  /// two views a frame beside the new frames; until that is done the
-  /// chunks stay as they were, then each is updated, or removed when no
-  /// surface is left in it. A session whose tracking started over (a new
+  /// from views kept along the way, at most two fusions a frame with the
+  /// new frame's own; until that is done the chunks stay as they were,
+  /// then each is updated, or removed when no surface is left in it. A session whose tracking started over (a new
   /// world) removes every chunk.
   public func meshAnchors() throws(ARSceneError) -> [MeshAnchor] {
     try core.meshAnchors().map { raw in
