@@ -8,25 +8,27 @@ namespace {
 // The chunks whose meshes read a block's voxels: each chunk meshes its
 // voxels with a one-voxel margin on every side (surface_nets.cpp), so a
 // block's change reaches the chunks whose margins hold its edge voxels too.
-std::vector<GridIndex> ChunksReachedBy(const GridIndex& block) {
+// At most two chunks along each axis: a block and its margins span 10
+// voxels, a chunk 32. Calls visit(chunk) for each, without allocating (it
+// runs for every block every fusion touches).
+template <typename Visit>
+void ForEachChunkReachedBy(const GridIndex& block, const Visit& visit) {
   const auto chunk_of_voxel = [](int v) {
     return ChunkOfBlock(BlockOfVoxel(v));
   };
   const int first[3] = {block.x * kVoxelBlockSide - 1,
                         block.y * kVoxelBlockSide - 1,
                         block.z * kVoxelBlockSide - 1};
-  std::vector<GridIndex> chunks;
   for (int z = chunk_of_voxel(first[2]);
        z <= chunk_of_voxel(first[2] + kVoxelBlockSide + 1); ++z) {
     for (int y = chunk_of_voxel(first[1]);
          y <= chunk_of_voxel(first[1] + kVoxelBlockSide + 1); ++y) {
       for (int x = chunk_of_voxel(first[0]);
            x <= chunk_of_voxel(first[0] + kVoxelBlockSide + 1); ++x) {
-        chunks.push_back({x, y, z});
+        visit(GridIndex{x, y, z});
       }
     }
   }
-  return chunks;
 }
 
 }  // namespace
@@ -106,11 +108,11 @@ void SceneReconstruction::Fuse(
 }
 
 void SceneReconstruction::MarkChunksOf(const GridIndex& block) {
-  for (const GridIndex& chunk : ChunksReachedBy(block)) {
+  ForEachChunkReachedBy(block, [this](const GridIndex& chunk) {
     if (dirty_chunks_.insert(chunk).second) {
       dirty_queue_.emplace_back(chunk, frames_);
     }
-  }
+  });
 }
 
 double SceneReconstruction::ClassTolerance() const {
@@ -160,13 +162,20 @@ MeshChanges SceneReconstruction::Remesh(
 MeshAnchorData SceneReconstruction::MakeAnchor(
     const GridIndex& chunk, ChunkMesh mesh,
     const std::vector<ClassifiedPlane>& planes) const {
+  std::vector<uint8_t> classes =
+      classify_ ? ClassifyFaces(mesh, planes, ClassTolerance())
+                : std::vector<uint8_t>(mesh.faces.size(), 0);
+  return AnchorOf(chunk, std::move(mesh), std::move(classes));
+}
+
+MeshAnchorData SceneReconstruction::AnchorOf(
+    const GridIndex& chunk, ChunkMesh mesh,
+    std::vector<uint8_t> face_classes) const {
   const double chunk_size = volume_.options().voxel_size * kChunkVoxels;
   MeshAnchorData anchor;
   anchor.chunk = chunk;
   anchor.origin = Eigen::Vector3d(chunk.x, chunk.y, chunk.z) * chunk_size;
-  anchor.face_classes = classify_
-                            ? ClassifyFaces(mesh, planes, ClassTolerance())
-                            : std::vector<uint8_t>(mesh.faces.size(), 0);
+  anchor.face_classes = std::move(face_classes);
   for (const Eigen::Vector3f& vertex : mesh.vertices) {
     anchor.bounds.extend(vertex);
   }
@@ -178,7 +187,8 @@ std::vector<MeshAnchorData> SceneReconstruction::MeshEveryChunk(
     const std::vector<ClassifiedPlane>& planes) const {
   std::set<GridIndex> chunks;
   for (const GridIndex& block : volume_.BlockIndices()) {
-    for (const GridIndex& chunk : ChunksReachedBy(block)) chunks.insert(chunk);
+    ForEachChunkReachedBy(
+        block, [&chunks](const GridIndex& chunk) { chunks.insert(chunk); });
   }
   std::vector<MeshAnchorData> meshed;
   for (const GridIndex& chunk : chunks) {
@@ -191,15 +201,14 @@ std::vector<MeshAnchorData> SceneReconstruction::MeshEveryChunk(
 
 MeshChanges SceneReconstruction::Restore(
     const std::vector<std::pair<GridIndex, VoxelBlock>>& blocks,
-    std::vector<MeshAnchorData> chunks) {
+    std::vector<RestoredChunk> chunks) {
   MeshChanges changes = Clear();
   for (const auto& [index, block] : blocks) volume_.RestoreBlock(index, block);
-  for (MeshAnchorData& chunk : chunks) {
-    auto anchor = std::make_shared<MeshAnchorData>(std::move(chunk));
+  for (RestoredChunk& chunk : chunks) {
+    if (!classify_) chunk.face_classes.assign(chunk.mesh.faces.size(), 0);
+    auto anchor = std::make_shared<MeshAnchorData>(AnchorOf(
+        chunk.chunk, std::move(chunk.mesh), std::move(chunk.face_classes)));
     anchor->id = next_id_++;
-    for (const Eigen::Vector3f& vertex : anchor->mesh.vertices) {
-      anchor->bounds.extend(vertex);
-    }
     changes.added.push_back(anchor);
     restored_chunks_.insert(anchor->chunk);
     anchors_[anchor->chunk] = std::move(anchor);

@@ -102,12 +102,19 @@ class SceneReconstruction {
   // planes, by chunk index: what a world map keeps. Changes nothing.
   std::vector<MeshAnchorData> MeshEveryChunk(
       const std::vector<ClassifiedPlane>& planes) const;
+  // A chunk's mesh and face classes as another session meshed them.
+  struct RestoredChunk {
+    GridIndex chunk;
+    ChunkMesh mesh;
+    std::vector<uint8_t> face_classes;
+  };
   // Starts from what another session fused (a world map): its volume's
-  // blocks and its chunks' meshes (chunk, origin, mesh and classes set),
-  // which become anchors with new ids. Returns them as added.
+  // blocks and its chunks, which become anchors with new ids (their
+  // classes kept with classification, none without). Returns them as
+  // added.
   MeshChanges Restore(
       const std::vector<std::pair<GridIndex, VoxelBlock>>& blocks,
-      std::vector<MeshAnchorData> chunks);
+      std::vector<RestoredChunk> chunks);
 
   const TsdfVolume& volume() const { return volume_; }
 
@@ -117,6 +124,9 @@ class SceneReconstruction {
   // A chunk's anchor (no id yet): its mesh, classed by planes.
   MeshAnchorData MakeAnchor(const GridIndex& chunk, ChunkMesh mesh,
                             const std::vector<ClassifiedPlane>& planes) const;
+  // A chunk's anchor (no id yet) with the classes given.
+  MeshAnchorData AnchorOf(const GridIndex& chunk, ChunkMesh mesh,
+                          std::vector<uint8_t> face_classes) const;
   // Fuses a depth map into the volume, within the memory bound.
   void Fuse(const FusionDepth& depth, const PinholeCamera& camera,
             const Eigen::Isometry3d& world_from_opencv_camera);

@@ -78,7 +78,6 @@ void Session::RestoreSceneMesh(const WorldMapMesh& mesh) {
     carried_mesh_ = mesh;
     return;
   }
-  const TsdfOptions& options = reconstruction_->volume().options();
   std::vector<std::pair<GridIndex, VoxelBlock>> blocks(mesh.blocks.size());
   for (size_t i = 0; i < mesh.blocks.size(); ++i) {
     blocks[i].first = IndexOf(mesh.blocks[i].index);
@@ -87,22 +86,12 @@ void Session::RestoreSceneMesh(const WorldMapMesh& mesh) {
     std::copy(mesh.blocks[i].weight.begin(), mesh.blocks[i].weight.end(),
               blocks[i].second.weight.begin());
   }
-  const bool classify = options_.scene_reconstruction ==
-                        VC_SCENE_RECONSTRUCTION_MESH_WITH_CLASSIFICATION;
-  const double chunk_size = options.voxel_size * kChunkVoxels;
-  std::vector<MeshAnchorData> chunks(mesh.chunks.size());
+  std::vector<SceneReconstruction::RestoredChunk> chunks(mesh.chunks.size());
   for (size_t i = 0; i < mesh.chunks.size(); ++i) {
     const WorldMapMesh::Chunk& from = mesh.chunks[i];
-    MeshAnchorData& chunk = chunks[i];
-    chunk.chunk = IndexOf(from.index);
-    chunk.origin =
-        Eigen::Vector3d(chunk.chunk.x, chunk.chunk.y, chunk.chunk.z) *
-        chunk_size;
-    chunk.mesh.vertices = from.vertices;
-    chunk.mesh.normals = from.normals;
-    chunk.mesh.faces = from.faces;
-    chunk.face_classes =
-        classify ? from.classes : std::vector<uint8_t>(from.faces.size(), 0);
+    chunks[i] = {IndexOf(from.index),
+                 {from.vertices, from.normals, from.faces},
+                 from.classes};
   }
   PublishMeshChanges(reconstruction_->Restore(blocks, std::move(chunks)));
 }
