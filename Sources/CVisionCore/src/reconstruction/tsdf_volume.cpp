@@ -42,6 +42,33 @@ GridIndex BlockOfKey(uint64_t key) {
   return {coordinate(key >> 42), coordinate(key >> 21), coordinate(key)};
 }
 
+// A block's voxels in camera coordinates, at i + 8 * (j + 8 * k) as the
+// block stores them.
+struct VoxelsInCamera {
+  alignas(32) float x[kVoxelsPerBlock];
+  alignas(32) float y[kVoxelsPerBlock];
+  alignas(32) float z[kVoxelsPerBlock];
+};
+
+// steps: the camera coordinates of one voxel's step along the world's x, y
+// and z (columns); origin: those of the block's first voxel.
+void PlaceVoxelsInCamera(const Eigen::Vector3f& origin,
+                         const Eigen::Matrix3f& steps, VoxelsInCamera* voxels) {
+  const Eigen::Vector3f step_x = steps.col(0);
+  for (int k = 0; k < kVoxelBlockSide; ++k) {
+    for (int j = 0; j < kVoxelBlockSide; ++j) {
+      const Eigen::Vector3f start =
+          origin + steps.col(1) * j + steps.col(2) * k;
+      const int first = kVoxelBlockSide * (j + kVoxelBlockSide * k);
+      for (int i = 0; i < kVoxelBlockSide; ++i) {
+        voxels->x[first + i] = start.x() + step_x.x() * i;
+        voxels->y[first + i] = start.y() + step_x.y() * i;
+        voxels->z[first + i] = start.z() + step_x.z() * i;
+      }
+    }
+  }
+}
+
 }  // namespace
 
 FusionDepth DepthForFusion(const cv::Mat& depth, double metres_per_unit,
@@ -202,57 +229,51 @@ void TsdfVolume::IntegrateBlock(const GridIndex& index,
       (camera_from_world * (Eigen::Vector3d(index.x, index.y, index.z) *
                             (options_.voxel_size * kVoxelBlockSide)))
           .cast<float>();
-  const Eigen::Vector3f step_x = rotation.col(0) * size;
-  const Eigen::Vector3f step_y = rotation.col(1) * size;
-  const Eigen::Vector3f step_z = rotation.col(2) * size;
   const float max_weight = options_.max_weight;
-  for (int k = 0; k < kVoxelBlockSide; ++k) {
-    for (int j = 0; j < kVoxelBlockSide; ++j) {
-      // A row of voxels along x in four loops: the projections, the pixels,
-      // the depth readings, then the updates. All but the readings are
-      // vectorised, which only works without branches.
-      const Eigen::Vector3f start = origin + step_y * j + step_z * k;
-      float z[kVoxelBlockSide];
-      float u[kVoxelBlockSide];
-      float v[kVoxelBlockSide];
-      for (int i = 0; i < kVoxelBlockSide; ++i) {
-        const float x = start.x() + step_x.x() * i;
-        const float y = start.y() + step_x.y() * i;
-        z[i] = start.z() + step_x.z() * i;
-        const float inverse_z = 1.0f / z[i];
-        u[i] = fx * x * inverse_z + cx;
-        v[i] = fy * y * inverse_z + cy;
-      }
-      bool in_image[kVoxelBlockSide];
-      int pixel[kVoxelBlockSide];
-      for (int i = 0; i < kVoxelBlockSide; ++i) {
-        in_image[i] = z[i] >= min_depth && u[i] >= 0 && v[i] >= 0 &&
-                      u[i] < columns && v[i] < rows;
-        // A voxel outside the image reads the first pixel and is not seen.
-        pixel[i] = in_image[i] ? static_cast<int>(v[i]) * stride +
-                                     static_cast<int>(u[i])
-                               : 0;
-      }
-      float d[kVoxelBlockSide];
-      for (int i = 0; i < kVoxelBlockSide; ++i) {
-        d[i] = static_cast<float>(units[pixel[i]] * depth.metres_per_unit);
-      }
-      float* distance =
-          block->distance.data() + kVoxelBlockSide * (j + kVoxelBlockSide * k);
-      float* weight =
-          block->weight.data() + kVoxelBlockSide * (j + kVoxelBlockSide * k);
-      for (int i = 0; i < kVoxelBlockSide; ++i) {
-        const float signed_distance = d[i] - z[i];
-        // Seen: in the image, a usable reading, and not hidden behind it.
-        const bool seen = in_image[i] & (d[i] >= min_depth) &
-                          (d[i] <= max_depth) & (signed_distance >= -band);
-        const float observed = std::min(1.0f, signed_distance * inverse_band);
-        const float fused =
-            (distance[i] * weight[i] + observed) / (weight[i] + 1.0f);
-        distance[i] = seen ? fused : distance[i];
-        weight[i] = seen ? std::min(weight[i] + 1.0f, max_weight) : weight[i];
-      }
-    }
+  // The whole block in four flat loops: camera coordinates, pixels, depth
+  // readings, updates. All but the readings vectorise over 512 voxels, which
+  // needs loops without branches; rows of 8 voxels at a time were 1.7 times
+  // slower (fully unrolled, with branches and no vectors).
+  VoxelsInCamera voxels;
+  PlaceVoxelsInCamera(origin, rotation * size, &voxels);
+  const float* x = voxels.x;
+  const float* y = voxels.y;
+  const float* z = voxels.z;
+  alignas(32) int in_image[kVoxelsPerBlock];
+  alignas(32) int pixel[kVoxelsPerBlock];
+  for (int i = 0; i < kVoxelsPerBlock; ++i) {
+    const float inverse_z = 1.0f / z[i];
+    const float u = fx * x[i] * inverse_z + cx;
+    const float v = fy * y[i] * inverse_z + cy;
+    const bool inside =
+        z[i] >= min_depth && u >= 0 && v >= 0 && u < columns && v < rows;
+    in_image[i] = inside;
+    // A voxel outside the image reads the first pixel and is not seen.
+    pixel[i] = static_cast<int>(inside ? v : 0.0f) * stride +
+               static_cast<int>(inside ? u : 0.0f);
+  }
+  alignas(32) float d[kVoxelsPerBlock];
+  for (int i = 0; i < kVoxelsPerBlock; ++i) {
+    d[i] = static_cast<float>(units[pixel[i]] * depth.metres_per_unit);
+  }
+  // Restricted: the compiler cannot otherwise tell the two arrays apart,
+  // and would not vectorise.
+  float* __restrict distance = block->distance.data();
+  float* __restrict weight = block->weight.data();
+  for (int i = 0; i < kVoxelsPerBlock; ++i) {
+    const float signed_distance = d[i] - z[i];
+    // Seen: in the image, a usable reading, and not hidden behind it.
+    const bool seen = in_image[i] & (d[i] >= min_depth) & (d[i] <= max_depth) &
+                      (signed_distance >= -band);
+    const float scaled = signed_distance * inverse_band;
+    const float observed = scaled < 1.0f ? scaled : 1.0f;
+    const float old_distance = distance[i];
+    const float old_weight = weight[i];
+    const float fused =
+        (old_distance * old_weight + observed) / (old_weight + 1.0f);
+    const float raised = old_weight + 1.0f;
+    distance[i] = seen ? fused : old_distance;
+    weight[i] = seen ? (raised < max_weight ? raised : max_weight) : old_weight;
   }
 }
 
