@@ -59,7 +59,12 @@ let package = Package(
       name: "CVisionCoreTesting",
       dependencies: ["CVisionCore", "COpenCV", "CEigen"],
       path: "Sources/CVisionCoreTesting",
-      cxxSettings: [.headerSearchPath("../CVisionCore/src")]
+      cxxSettings: [
+        .headerSearchPath("../CVisionCore/src"),
+        // As the core: every C++ target of a build has the same defines, so
+        // that one precompiled header serves them all (Tools/test).
+        .define("NDEBUG", .when(configuration: .release)),
+      ]
     ),
     .target(
       name: "ARScene",
