@@ -65,4 +65,14 @@ final class PrecompiledFlagsToolTests: XCTestCase {
     XCTAssertEqual(result.status, 1, result.stdout)
     XCTAssertTrue(result.stderr.contains("no compile"), result.stderr)
   }
+
+  func testAMissingManifestOrFlagsFileIsNamed() throws {
+    let folder = try TemporaryFolder.make("arscene-pch-flags", removedAfter: self)
+    let pch = folder.appendingPathComponent("precompiled-0.pch").path
+    let result = try CommandRunner.python([
+      tool, folder.appendingPathComponent("none.yaml").path, pch,
+    ])
+    XCTAssertEqual(result.status, 1, result.stdout)
+    XCTAssertTrue(result.stderr.contains("cannot read \(pch).flags"), result.stderr)
+  }
 }
