@@ -1037,6 +1037,35 @@ VC_API const char *vc_session_options_differences(const vc_session_options_t *a,
                                                   const vc_session_options_t *b,
                                                   vc_option_naming_t naming);
 
+/** Options by name, for bindings that take a configuration as a mapping
+    (the Python package): the number of options, each a field of
+    vc_session_options_t or of one of its groups. */
+VC_API int32_t vc_session_option_count(void);
+
+/** The index-th option's C name ("tracking.max_features"), in the option
+    table's order; NULL when index is outside 0..vc_session_option_count()-1. */
+VC_API const char *vc_session_option_name(int32_t index);
+
+/** Sets the option named (C naming) from text, as a configuration file or a
+    command line writes it: a number ("300", "0.0075", "1e-3"), or for a
+    vector (tracking.first_camera_up) three numbers separated by spaces or
+    commas. Integer, switch, enum and seed fields take whole numbers only,
+    exactly (a seed up to 2^64 - 1). The value's range is not checked here:
+    vc_session_options_validate and vc_session_create do that, naming the
+    option. VC_STATUS_INVALID_ARGUMENT for an unknown name or text the field
+    cannot hold, naming which (vc_last_error_message()); options is then
+    unchanged. */
+VC_API vc_status_t vc_session_options_set(vc_session_options_t *options,
+                                          const char *name, const char *value);
+
+/** The option's value as text that vc_session_options_set reads back to the
+    same value: whole numbers in decimal, floats with 9 significant digits,
+    vectors as three numbers separated by spaces. NULL for an unknown name
+    (vc_last_error_message() says so). The text is the calling thread's,
+    valid until its next call of this function. */
+VC_API const char *vc_session_options_get(const vc_session_options_t *options,
+                                          const char *name);
+
 /** Creates a session; options may be NULL for the defaults. On failure the
     session pointer is set to NULL and vc_last_error_message() says why. */
 VC_API vc_status_t vc_session_create(const vc_session_options_t *options,
