@@ -19,13 +19,17 @@ once gravity is known.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
-from typing import Union
+from typing import Any, Union
+
+import numpy.typing as npt
 
 from ._core import (
     Frame,
     ImageAnchor,
     LightEstimate,
+    MeshAnchor,
     PlaneAnchor,
     RaycastResult,
     ReferenceImageSet,
@@ -62,6 +66,7 @@ __all__ = [
     "InvalidArgumentError",
     "InvalidImageError",
     "LightEstimate",
+    "MeshAnchor",
     "OpenCVError",
     "OutOfMemoryError",
     "PlaneAnchor",
@@ -77,6 +82,7 @@ __all__ = [
     "__version__",
     "decode_image",
     "default_config",
+    "load_reference_images",
     "load_world_map",
     "open_sequence",
     "opencv_version",
@@ -86,10 +92,37 @@ __all__ = [
 ]
 
 
-def read_image(path: Union[str, Path]):  # type: ignore[no-untyped-def]
+def read_image(path: Union[str, Path]) -> "npt.NDArray[Any]":
     """Reads a PNG or JPEG file as the engine's readers do (see decode_image)."""
     path = Path(path)
     return decode_image(path.read_bytes(), str(path))
+
+
+def load_reference_images(folder: Union[str, Path]) -> ReferenceImageSet:
+    """A ReferenceImageSet of a references folder (references.json naming
+    each picture's file and physical width in metres, as `arscene replay
+    --references` reads it); a missing or malformed listing raises
+    ValueError naming the file, a picture that cannot be recognised the
+    engine's error naming it."""
+    folder = Path(folder)
+    listing_path = folder / "references.json"
+    try:
+        listing = json.loads(listing_path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ValueError(f"{listing_path}: does not exist") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise ValueError(f"{listing_path}: is not JSON: {error}") from None
+    if not isinstance(listing, list):
+        raise ValueError(f"{listing_path}: must be a list of pictures")
+    images = ReferenceImageSet()
+    for index, entry in enumerate(listing):
+        if not (isinstance(entry, dict) and isinstance(entry.get("file"), str)
+                and isinstance(entry.get("physicalWidth"), (int, float))):
+            raise ValueError(f"{listing_path}: entry {index} needs \"file\" and"
+                             " \"physicalWidth\" (metres)")
+        name = str(entry.get("name", Path(entry["file"]).stem))
+        images.add(name, read_image(folder / entry["file"]), float(entry["physicalWidth"]))
+    return images
 
 
 def save_world_map(world_map: WorldMap, path: Union[str, Path]) -> None:

@@ -15,9 +15,11 @@ namespace nb = nanobind;
 namespace arscene_python {
 namespace {
 
+using Image = nb::ndarray<nb::numpy>;
+
 // The decoded pixels as a new array: colour as RGB, grey and 16-bit depth
 // as they are.
-nb::object ToArray(const vc_image_view_t& view) {
+Image ToArray(const vc_image_view_t& view) {
   const bool colour = view.format == VC_PIXEL_FORMAT_BGR8;
   const bool depth = view.format == VC_PIXEL_FORMAT_DEPTH_U16;
   const size_t width = static_cast<size_t>(view.width);
@@ -42,18 +44,15 @@ nb::object ToArray(const vc_image_view_t& view) {
     }
   }
   if (depth) {
-    return nb::cast(nb::ndarray<nb::numpy, uint16_t, nb::ndim<2>>(
-        reinterpret_cast<uint16_t*>(buffer), {height, width}, owner));
+    return Image(buffer, {height, width}, owner, {}, nb::dtype<uint16_t>());
   }
   if (colour) {
-    return nb::cast(nb::ndarray<nb::numpy, uint8_t, nb::ndim<3>>(
-        buffer, {height, width, 3}, owner));
+    return Image(buffer, {height, width, 3}, owner, {}, nb::dtype<uint8_t>());
   }
-  return nb::cast(nb::ndarray<nb::numpy, uint8_t, nb::ndim<2>>(
-      buffer, {height, width}, owner));
+  return Image(buffer, {height, width}, owner, {}, nb::dtype<uint8_t>());
 }
 
-nb::object DecodeImage(nb::bytes data, const std::string& what) {
+Image DecodeImage(nb::bytes data, const std::string& what) {
   vc_image_t* image = nullptr;
   vc_status_t status;
   {
@@ -64,7 +63,7 @@ nb::object DecodeImage(nb::bytes data, const std::string& what) {
   Check(status, [&] { return what + ": " + vc_last_error_message(); });
   vc_image_view_t view{};
   vc_image_get_view(image, &view);
-  nb::object array;
+  Image array;
   try {
     array = ToArray(view);
   } catch (...) {

@@ -241,4 +241,22 @@ std::vector<vc_imu_sample_t> ImuSamplesOf(nb::handle imu) {
   return samples;
 }
 
+void MakeFrameInput(nb::handle color, nb::handle depth, nb::handle intrinsics,
+                    double timestamp, nb::handle imu, double depth_scale,
+                    const std::string& color_format, FrameInput* input) {
+  input->color = ColorInput(color, color_format);
+  const vc_image_view_t& image = input->color.view;
+  if (!depth.is_none()) {
+    input->depth = DepthInputOf(depth, depth_scale, image);
+  }
+  input->imu = ImuSamplesOf(imu);
+  vc_frame_input_t& view = input->view;
+  view.timestamp_ns = Nanoseconds(timestamp, "timestamp");
+  view.intrinsics = IntrinsicsOf(intrinsics, image.width, image.height);
+  view.color = image;
+  view.depth = depth.is_none() ? nullptr : &input->depth.view;
+  view.imu_samples = input->imu.empty() ? nullptr : input->imu.data();
+  view.imu_sample_count = static_cast<int32_t>(input->imu.size());
+}
+
 }  // namespace arscene_python

@@ -52,6 +52,25 @@ int64_t Nanoseconds(double seconds, const std::string& what);
 // the camera's ARKit axes), or None.
 std::vector<vc_imu_sample_t> ImuSamplesOf(nanobind::handle imu);
 
+// A whole frame's input as the core reads it (view) and what keeps its
+// arrays alive. Not copyable: the view points into the members.
+struct FrameInput {
+  FrameInput() = default;
+  FrameInput(const FrameInput&) = delete;
+  FrameInput& operator=(const FrameInput&) = delete;
+
+  ImageInput color;
+  DepthInput depth;
+  std::vector<vc_imu_sample_t> imu;
+  vc_frame_input_t view{};
+};
+
+// Fills *input from Session.process's arguments (depth and imu may be None).
+void MakeFrameInput(nanobind::handle color, nanobind::handle depth,
+                    nanobind::handle intrinsics, double timestamp,
+                    nanobind::handle imu, double depth_scale,
+                    const std::string& color_format, FrameInput* input);
+
 // The shape and dtype of an array as a message shows them: "(480, 640, 4)
 // uint8".
 std::string DescribeArray(const AnyArray& array);

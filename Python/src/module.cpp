@@ -3,6 +3,7 @@
 #include <nanobind/nanobind.h>
 
 #include "errors.h"
+#include "mesh.h"
 #include "options.h"
 #include "results.h"
 #include "vision_core/vision_core.h"
@@ -25,6 +26,7 @@ NB_MODULE(_core, m) {
   m.attr("opencv_version") = vc_opencv_version();
   BindOptions(m);
   BindResults(m);
+  BindMesh(m);
   BindReferenceImages(m);
   BindWorldMap(m);
   BindSession(m);

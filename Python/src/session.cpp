@@ -16,6 +16,7 @@
 #include "errors.h"
 #include "handles.h"
 #include "inputs.h"
+#include "mesh.h"
 #include "options.h"
 #include "results.h"
 
@@ -39,26 +40,15 @@ class Session {
                 double timestamp, nb::handle imu, double depth_scale,
                 const std::string& color_format) {
     Use use(*this);
-    const ImageInput image = ColorInput(color, color_format);
-    DepthInput depth_input;
-    if (!depth.is_none()) {
-      depth_input = DepthInputOf(depth, depth_scale, image.view);
-    }
-    const std::vector<vc_imu_sample_t> samples = ImuSamplesOf(imu);
-    vc_frame_input_t input{};
-    input.timestamp_ns = Nanoseconds(timestamp, "timestamp");
-    input.intrinsics =
-        IntrinsicsOf(intrinsics, image.view.width, image.view.height);
-    input.color = image.view;
-    input.depth = depth.is_none() ? nullptr : &depth_input.view;
-    input.imu_samples = samples.empty() ? nullptr : samples.data();
-    input.imu_sample_count = static_cast<int32_t>(samples.size());
+    FrameInput input;
+    MakeFrameInput(color, depth, intrinsics, timestamp, imu, depth_scale,
+                   color_format, &input);
     vc_frame_result_t result{};
     vc_status_t status;
     {
       nb::gil_scoped_release release;
       const auto started = std::chrono::steady_clock::now();
-      status = vc_session_process_frame(session_, &input, &result);
+      status = vc_session_process_frame(session_, &input.view, &result);
       last_core_seconds_ = std::chrono::duration<double>(
                                std::chrono::steady_clock::now() - started)
                                .count();
@@ -102,6 +92,21 @@ class Session {
       hits.push_back(RaycastResultOf(hit));
     }
     return hits;
+  }
+
+  std::vector<MeshAnchor> MeshAnchors() {
+    Use use(*this);
+    return MeshAnchorsOf(session_);
+  }
+
+  void FinishSceneReconstruction() {
+    Use use(*this);
+    vc_status_t status;
+    {
+      nb::gil_scoped_release release;
+      status = vc_session_finish_scene_reconstruction(session_);
+    }
+    Check(status, [&] { return Message(); });
   }
 
   WorldMap GetWorldMap() {
@@ -332,6 +337,14 @@ void BindSession(nb::module_& m) {
            nb::arg("target") = "estimated_plane", nb::arg("alignment") = "any",
            "Casts a ray (world coordinates, metres) into the world as the "
            "last frame left it; the hits, nearest first.")
+      .def("mesh_anchors", &Session::MeshAnchors,
+           "The scene mesh's chunks with their geometry (config "
+           "scene_reconstruction 1, or 2 for classified faces); empty "
+           "without it.")
+      .def("finish_scene_reconstruction", &Session::FinishSceneReconstruction,
+           "Fuses and meshes every frame processed so far (the mesh lags a "
+           "few frames): call at the end of a recording or before an "
+           "export.")
       .def("world_map", &Session::GetWorldMap,
            "A snapshot of the session's map, to save and load in a later "
            "session (needs relocalization.enabled, the default).")

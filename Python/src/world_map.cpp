@@ -78,17 +78,9 @@ class Relocalizer {
                              nb::handle intrinsics, double timestamp,
                              double depth_scale,
                              const std::string& color_format) {
-    const ImageInput image = ColorInput(color, color_format);
-    DepthInput depth_input;
-    if (!depth.is_none()) {
-      depth_input = DepthInputOf(depth, depth_scale, image.view);
-    }
-    vc_frame_input_t input{};
-    input.timestamp_ns = Nanoseconds(timestamp, "timestamp");
-    input.intrinsics =
-        IntrinsicsOf(intrinsics, image.view.width, image.view.height);
-    input.color = image.view;
-    input.depth = depth.is_none() ? nullptr : &depth_input.view;
+    FrameInput input;
+    MakeFrameInput(color, depth, intrinsics, timestamp, nb::none(), depth_scale,
+                   color_format, &input);
     vc_relocalization_result_t result{};
     if (busy_) {
       PyErr_SetString(PyExc_RuntimeError,
@@ -99,7 +91,7 @@ class Relocalizer {
     vc_status_t status;
     {
       nb::gil_scoped_release release;
-      status = vc_relocalizer_query(relocalizer_, &input, &result);
+      status = vc_relocalizer_query(relocalizer_, &input.view, &result);
     }
     busy_ = false;
     Check(status, [&] {

@@ -130,6 +130,9 @@ def test_reference_images_are_validated_and_found(pictures: Path) -> None:
     assert len(images) == len(listing)
     with pytest.raises(arscene.InvalidImageError, match="tiny"):
         images.add("tiny", np.zeros((20, 20), np.uint8), 0.1)
+    assert len(arscene.load_reference_images(pictures / "references")) == 100
+    with pytest.raises(ValueError, match="references.json: does not exist"):
+        arscene.load_reference_images(pictures)
     session = arscene.Session()
     session.set_detection_images(images)
     sequence = arscene.open_sequence(pictures)
@@ -142,3 +145,27 @@ def test_reference_images_are_validated_and_found(pictures: Path) -> None:
     anchor = next(iter(found.values()))
     assert anchor.transform.shape == (4, 4) and anchor.corners.shape == (4, 2)
     assert 0 < anchor.score <= 1 and anchor.physical_width > 0
+
+
+def test_the_scene_mesh_lies_on_the_rooms_surfaces(room: Path) -> None:
+    sequence = arscene.open_sequence(room)
+    with arscene.Session({**sequence.config, "scene_reconstruction": 2,
+                          "planes.detection": 3}) as session:
+        for frame in sequence:
+            last = session.process(**frame)
+        session.finish_scene_reconstruction()
+        meshes = session.mesh_anchors()
+        assert meshes, "no mesh after 2 s of the room"
+        for mesh in meshes:
+            assert mesh.vertices.shape == mesh.normals.shape
+            assert mesh.faces.shape[1] == 3 and mesh.faces.max() < len(mesh.vertices)
+            assert len(mesh.face_classes) == len(mesh.faces)
+            assert np.allclose(np.linalg.norm(mesh.normals, axis=1), 1.0, atol=1e-3)
+        # The floor's faces lie at the floor plane's height.
+        floor = [p for p in last.plane_anchors if p.classification == "floor"]
+        assert floor
+        heights = np.concatenate([
+            (mesh.transform[:3, :3] @ mesh.vertices[mesh.faces[mesh.face_classes == 2]]
+             .reshape(-1, 3).T).T[:, 1] + mesh.transform[1, 3] for mesh in meshes])
+        assert len(heights) > 0
+        assert abs(np.median(heights) - floor[0].transform[1, 3]) < 0.02

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import math
 import subprocess
 from pathlib import Path
 from typing import List, Tuple
@@ -12,6 +11,7 @@ import numpy as np
 import pytest
 
 import arscene
+from arscene._sequence import _quaternion_matrix
 from conftest import REPOSITORY, render
 
 
@@ -23,19 +23,9 @@ def read_tum(path: Path) -> List[Tuple[float, np.ndarray]]:
         t, x, y, z, qx, qy, qz, qw = (float(v) for v in line.split())
         pose = np.eye(4)
         pose[:3, 3] = (x, y, z)
-        pose[:3, :3] = quaternion_matrix(qx, qy, qz, qw)
+        pose[:3, :3] = _quaternion_matrix(qx, qy, qz, qw)
         poses.append((t, pose))
     return poses
-
-
-def quaternion_matrix(x: float, y: float, z: float, w: float) -> np.ndarray:
-    n = math.sqrt(x * x + y * y + z * z + w * w)
-    x, y, z, w = x / n, y / n, z / n, w / n
-    return np.array([
-        [1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)],
-        [2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)],
-        [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)],
-    ])
 
 
 def python_trajectory(folder: Path) -> List[Tuple[float, np.ndarray]]:
