@@ -41,6 +41,8 @@ class _TextList:
     def __init__(self, path: Path, fields: int, problems: List[str]) -> None:
         self.times: List[float] = []
         self.rows: List[List[str]] = []
+        #: The file's line number of each kept entry, for messages.
+        self.lines: List[int] = []
         text = path.read_text(encoding="utf-8")
         for number, line in enumerate(text.splitlines(), start=1):
             words = line.split()
@@ -59,6 +61,7 @@ class _TextList:
                     f" (the line before has {self.times[-1]:.6f})")
             self.times.append(time)
             self.rows.append(words[1:fields])
+            self.lines.append(number)
 
 
 def _number(word: str, where: str, name: str) -> float:
@@ -207,8 +210,8 @@ class Sequence:
                 raise SequenceError(f"{self.folder}: {name} does not exist")
             return [], []
         entries = _TextList(path, 2, self.problems)
-        paths = [_inside(self.folder, row[0], f"{path}:{i + 1}")
-                 for i, row in enumerate(entries.rows)]
+        paths = [_inside(self.folder, row[0], f"{path}:{line}")
+                 for line, row in zip(entries.lines, entries.rows)]
         return entries.times, paths
 
     def _ground_truth(self) -> List[Tuple[float, npt.NDArray[np.float64]]]:
